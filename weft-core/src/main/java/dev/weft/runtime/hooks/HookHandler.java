@@ -1,0 +1,214 @@
+package dev.weft.runtime.hooks;
+
+import java.util.Date;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BinaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
+import java.util.function.UnaryOperator;
+
+/**
+ * What instrumented code calls, through the static facade {@link Hooks}. The controlled runtime
+ * implements it; tests of the instrumenter may install a recording implementation instead.
+ *
+ * <p>Every {@code loc} argument is a program location id (see {@code dev.weft.trace.LocationTable}),
+ * every {@code field} a field id (see {@code dev.weft.trace.FieldTable}). Each method that models
+ * a shared access or synchronization operation is a scheduling point: it returns only when the
+ * calling thread has been chosen to perform that operation. Methods that replace a JDK call take
+ * the receiver as first argument and return what the JDK method would (reference results as
+ * {@code Object}; the instrumented code casts them back).
+ *
+ * <p>Signatures use JDK types only: this interface is shared between Weft and every per-run copy
+ * of {@link Hooks}.
+ */
+public interface HookHandler {
+
+    // ---- memory: before* is the scheduling point, the native load follows, after* records the
+    // value and may replace it (a thread reads its own buffered write under TSO/PSO).
+
+    void beforeGetField(Object target, int field, int loc);
+
+    void beforeGetStatic(int field, int loc);
+
+    void beforeArrayLoad(Object array, int index, int loc);
+
+    int afterLoad(int value);
+
+    long afterLoad(long value);
+
+    float afterLoad(float value);
+
+    double afterLoad(double value);
+
+    Object afterLoad(Object value);
+
+    // ---- memory writes: true means "perform the store now"; false means the runtime buffered it
+    // (TSO/PSO) and will make it visible later itself. Sub-int types arrive as int.
+
+    boolean putField(Object target, int value, int field, int loc);
+
+    boolean putField(Object target, long value, int field, int loc);
+
+    boolean putField(Object target, float value, int field, int loc);
+
+    boolean putField(Object target, double value, int field, int loc);
+
+    boolean putField(Object target, Object value, int field, int loc);
+
+    boolean putStatic(int value, int field, int loc);
+
+    boolean putStatic(long value, int field, int loc);
+
+    boolean putStatic(float value, int field, int loc);
+
+    boolean putStatic(double value, int field, int loc);
+
+    boolean putStatic(Object value, int field, int loc);
+
+    boolean arrayStore(Object array, int index, int value, int loc);
+
+    boolean arrayStore(Object array, int index, long value, int loc);
+
+    boolean arrayStore(Object array, int index, float value, int loc);
+
+    boolean arrayStore(Object array, int index, double value, int loc);
+
+    boolean arrayStore(Object array, int index, Object value, int loc);
+
+    // ---- object identity and determinism
+
+    /** A new object or array whose allocation the program performed; idempotent. */
+    void allocated(Object object);
+
+    /** Entering / leaving a static initialiser: no scheduling points inside (the JVM serialises class init). */
+    void classInitEnter();
+
+    void classInitExit();
+
+    int identityHashCode(Object object);
+
+    /** {@code o.hashCode()} where the call resolves to {@code Object.hashCode}: stable unless overridden. */
+    int objectHashCode(Object object);
+
+    long currentTimeMillis();
+
+    long nanoTime();
+
+    double mathRandom();
+
+    /** Seed for {@code new Random()}: deterministic per thread and allocation. */
+    long randomSeed();
+
+    // ---- monitors, wait/notify
+
+    void monitorEnter(Object monitor, int loc);
+
+    void monitorExit(Object monitor, int loc);
+
+    void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException;
+
+    void objectNotify(Object monitor, boolean all, int loc);
+
+    // ---- threads
+
+    /** Wraps a {@code Runnable} given to a {@code Thread} constructor so the runtime sees the thread's begin and end. */
+    Runnable wrapThreadBody(Runnable body);
+
+    /** Start of {@code run()} of a program subclass of {@code Thread}; true if this call began the thread. */
+    boolean threadBodyEnter();
+
+    /** End of such a {@code run()}; {@code failure} is the exception leaving it, or null. */
+    void threadBodyExit(boolean began, Throwable failure);
+
+    void threadStart(Thread thread, int loc);
+
+    /** Thread.join; {@code timed} false means wait forever. */
+    void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException;
+
+    void threadSleep(long millis, int nanos, int loc) throws InterruptedException;
+
+    /** Thread.yield and Thread.onSpinWait. */
+    void threadYield(int loc);
+
+    void threadInterrupt(Thread thread, int loc);
+
+    boolean threadIsInterrupted(Thread thread, int loc);
+
+    /** The static {@code Thread.interrupted()}: reads and clears the current thread's flag. */
+    boolean threadInterrupted(int loc);
+
+    boolean threadIsAlive(Thread thread, int loc);
+
+    /** System.exit / Runtime.exit / Runtime.halt: never returns normally. */
+    void exit(int status, int loc);
+
+    // ---- java.util.concurrent.locks. Receivers are Lock / ReentrantLock / read and write locks /
+    // Condition objects; any other implementation is program code and is called as is.
+
+    void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException;
+
+    boolean tryLock(Object lock, int loc);
+
+    boolean tryLock(Object lock, long time, TimeUnit unit, int loc) throws InterruptedException;
+
+    void unlock(Object lock, int loc);
+
+    Object newCondition(Object lock, int loc);
+
+    /** ReentrantReadWriteLock.readLock()/writeLock(): the runtime learns which lock the view belongs to. */
+    Object readWriteLockView(Object readWriteLock, boolean write, int loc);
+
+    boolean isLocked(Object lock, int loc);
+
+    boolean isHeldByCurrentThread(Object lock, int loc);
+
+    int getHoldCount(Object lock, int loc);
+
+    void await(Object condition, boolean interruptibly, int loc) throws InterruptedException;
+
+    /** Condition.await(time, unit) (returns false on timeout). */
+    boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException;
+
+    /** Condition.awaitNanos (returns the time left; &lt;= 0 on timeout). */
+    long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException;
+
+    boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException;
+
+    void signal(Object condition, boolean all, int loc);
+
+    /** LockSupport.park*; {@code timed} false means park until unparked or interrupted. */
+    void park(Object blocker, boolean timed, int loc);
+
+    void unpark(Thread thread, int loc);
+
+    // ---- java.util.concurrent.atomic: the scheduling point precedes the native call, which then
+    // runs while no other thread runs; afterAtomic records the value it left.
+
+    /** {@code op} is one of the {@code Hooks.ATOMIC_*} constants; {@code index} is -1 for scalar atomics. */
+    void beforeAtomic(Object atomic, int index, int op, int loc);
+
+    void afterAtomic();
+
+    /** getAndUpdate/updateAndGet on AtomicInteger(Array): a get, the function, a compareAndSet, retried. */
+    int atomicUpdate(Object atomic, int index, IntUnaryOperator function, boolean returnNew, int loc);
+
+    long atomicUpdate(Object atomic, int index, LongUnaryOperator function, boolean returnNew, int loc);
+
+    Object atomicUpdate(Object atomic, int index, UnaryOperator<Object> function, boolean returnNew, int loc);
+
+    int atomicAccumulate(Object atomic, int index, int x, IntBinaryOperator function, boolean returnNew, int loc);
+
+    long atomicAccumulate(Object atomic, int index, long x, LongBinaryOperator function, boolean returnNew, int loc);
+
+    Object atomicAccumulate(Object atomic, int index, Object x, BinaryOperator<Object> function, boolean returnNew, int loc);
+
+    // ---- fences and what Weft cannot model
+
+    /** A {@code VarHandle} fence; {@code kind} is a {@code dev.weft.trace.FenceKind} ordinal. */
+    void fence(int kind, int loc);
+
+    /** The program reached a call Weft does not model: the run must stop and say so. Never returns normally. */
+    void unsupported(String api, int loc);
+}

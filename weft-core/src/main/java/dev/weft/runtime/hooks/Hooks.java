@@ -1,0 +1,341 @@
+package dev.weft.runtime.hooks;
+
+import java.util.Date;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BinaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
+import java.util.function.UnaryOperator;
+
+/**
+ * The static entry points instrumented code calls; each forwards to the {@link HookHandler} of the
+ * current run (see there for the meaning of each method).
+ *
+ * <p>Every run's instrumenting class loader defines its own copy of this class, so each run has
+ * its own {@link #handler} slot and runs in one JVM stay apart; {@link HookHandler} itself is
+ * shared with Weft. The runtime calls {@link #install} on the copy reflectively.
+ */
+public final class Hooks {
+    /** {@code beforeAtomic} operations: a volatile read (get, getAcquire, intValue ...). */
+    public static final int ATOMIC_READ = 0;
+    /** getPlain, getOpaque: a plain read. */
+    public static final int ATOMIC_READ_PLAIN = 1;
+    /** set: a volatile write. */
+    public static final int ATOMIC_WRITE = 2;
+    /** lazySet, setRelease: a release write (may stay buffered under TSO). */
+    public static final int ATOMIC_WRITE_RELEASE = 3;
+    /** setPlain, setOpaque: a plain write. */
+    public static final int ATOMIC_WRITE_PLAIN = 4;
+    /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
+    public static final int ATOMIC_RMW = 5;
+
+    private static HookHandler handler = (HookHandler) java.lang.reflect.Proxy.newProxyInstance(
+            HookHandler.class.getClassLoader(), new Class<?>[] {HookHandler.class}, (proxy, method, args) -> {
+                throw new IllegalStateException("instrumented code ran outside a Weft run (" + method.getName() + ")");
+            });
+
+    private Hooks() {
+    }
+
+    public static void install(HookHandler runHandler) {
+        handler = runHandler;
+    }
+
+    public static void beforeGetField(Object target, int field, int loc) {
+        handler.beforeGetField(target, field, loc);
+    }
+
+    public static void beforeGetStatic(int field, int loc) {
+        handler.beforeGetStatic(field, loc);
+    }
+
+    public static void beforeArrayLoad(Object array, int index, int loc) {
+        handler.beforeArrayLoad(array, index, loc);
+    }
+
+    public static int afterLoad(int value) {
+        return handler.afterLoad(value);
+    }
+
+    public static long afterLoad(long value) {
+        return handler.afterLoad(value);
+    }
+
+    public static float afterLoad(float value) {
+        return handler.afterLoad(value);
+    }
+
+    public static double afterLoad(double value) {
+        return handler.afterLoad(value);
+    }
+
+    public static Object afterLoad(Object value) {
+        return handler.afterLoad(value);
+    }
+
+    public static boolean putField(Object target, int value, int field, int loc) {
+        return handler.putField(target, value, field, loc);
+    }
+
+    public static boolean putField(Object target, long value, int field, int loc) {
+        return handler.putField(target, value, field, loc);
+    }
+
+    public static boolean putField(Object target, float value, int field, int loc) {
+        return handler.putField(target, value, field, loc);
+    }
+
+    public static boolean putField(Object target, double value, int field, int loc) {
+        return handler.putField(target, value, field, loc);
+    }
+
+    public static boolean putField(Object target, Object value, int field, int loc) {
+        return handler.putField(target, value, field, loc);
+    }
+
+    public static boolean putStatic(int value, int field, int loc) {
+        return handler.putStatic(value, field, loc);
+    }
+
+    public static boolean putStatic(long value, int field, int loc) {
+        return handler.putStatic(value, field, loc);
+    }
+
+    public static boolean putStatic(float value, int field, int loc) {
+        return handler.putStatic(value, field, loc);
+    }
+
+    public static boolean putStatic(double value, int field, int loc) {
+        return handler.putStatic(value, field, loc);
+    }
+
+    public static boolean putStatic(Object value, int field, int loc) {
+        return handler.putStatic(value, field, loc);
+    }
+
+    public static boolean arrayStore(Object array, int index, int value, int loc) {
+        return handler.arrayStore(array, index, value, loc);
+    }
+
+    public static boolean arrayStore(Object array, int index, long value, int loc) {
+        return handler.arrayStore(array, index, value, loc);
+    }
+
+    public static boolean arrayStore(Object array, int index, float value, int loc) {
+        return handler.arrayStore(array, index, value, loc);
+    }
+
+    public static boolean arrayStore(Object array, int index, double value, int loc) {
+        return handler.arrayStore(array, index, value, loc);
+    }
+
+    public static boolean arrayStore(Object array, int index, Object value, int loc) {
+        return handler.arrayStore(array, index, value, loc);
+    }
+
+    public static void allocated(Object object) {
+        handler.allocated(object);
+    }
+
+    public static void classInitEnter() {
+        handler.classInitEnter();
+    }
+
+    public static void classInitExit() {
+        handler.classInitExit();
+    }
+
+    public static int identityHashCode(Object object) {
+        return handler.identityHashCode(object);
+    }
+
+    public static int objectHashCode(Object object) {
+        return handler.objectHashCode(object);
+    }
+
+    public static long currentTimeMillis() {
+        return handler.currentTimeMillis();
+    }
+
+    public static long nanoTime() {
+        return handler.nanoTime();
+    }
+
+    public static double mathRandom() {
+        return handler.mathRandom();
+    }
+
+    public static long randomSeed() {
+        return handler.randomSeed();
+    }
+
+    public static void monitorEnter(Object monitor, int loc) {
+        handler.monitorEnter(monitor, loc);
+    }
+
+    public static void monitorExit(Object monitor, int loc) {
+        handler.monitorExit(monitor, loc);
+    }
+
+    public static void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
+        handler.objectWait(monitor, millis, nanos, timed, loc);
+    }
+
+    public static void objectNotify(Object monitor, boolean all, int loc) {
+        handler.objectNotify(monitor, all, loc);
+    }
+
+    public static Runnable wrapThreadBody(Runnable body) {
+        return handler.wrapThreadBody(body);
+    }
+
+    public static boolean threadBodyEnter() {
+        return handler.threadBodyEnter();
+    }
+
+    public static void threadBodyExit(boolean began, Throwable failure) {
+        handler.threadBodyExit(began, failure);
+    }
+
+    public static void threadStart(Thread thread, int loc) {
+        handler.threadStart(thread, loc);
+    }
+
+    public static void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
+        handler.threadJoin(thread, millis, nanos, timed, loc);
+    }
+
+    public static void threadSleep(long millis, int nanos, int loc) throws InterruptedException {
+        handler.threadSleep(millis, nanos, loc);
+    }
+
+    public static void threadYield(int loc) {
+        handler.threadYield(loc);
+    }
+
+    public static void threadInterrupt(Thread thread, int loc) {
+        handler.threadInterrupt(thread, loc);
+    }
+
+    public static boolean threadIsInterrupted(Thread thread, int loc) {
+        return handler.threadIsInterrupted(thread, loc);
+    }
+
+    public static boolean threadInterrupted(int loc) {
+        return handler.threadInterrupted(loc);
+    }
+
+    public static boolean threadIsAlive(Thread thread, int loc) {
+        return handler.threadIsAlive(thread, loc);
+    }
+
+    public static void exit(int status, int loc) {
+        handler.exit(status, loc);
+    }
+
+    public static void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException {
+        handler.lock(lock, interruptibly, loc);
+    }
+
+    public static boolean tryLock(Object lock, int loc) {
+        return handler.tryLock(lock, loc);
+    }
+
+    public static boolean tryLock(Object lock, long time, TimeUnit unit, int loc) throws InterruptedException {
+        return handler.tryLock(lock, time, unit, loc);
+    }
+
+    public static void unlock(Object lock, int loc) {
+        handler.unlock(lock, loc);
+    }
+
+    public static Object newCondition(Object lock, int loc) {
+        return handler.newCondition(lock, loc);
+    }
+
+    public static Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
+        return handler.readWriteLockView(readWriteLock, write, loc);
+    }
+
+    public static boolean isLocked(Object lock, int loc) {
+        return handler.isLocked(lock, loc);
+    }
+
+    public static boolean isHeldByCurrentThread(Object lock, int loc) {
+        return handler.isHeldByCurrentThread(lock, loc);
+    }
+
+    public static int getHoldCount(Object lock, int loc) {
+        return handler.getHoldCount(lock, loc);
+    }
+
+    public static void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
+        handler.await(condition, interruptibly, loc);
+    }
+
+    public static boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException {
+        return handler.await(condition, time, unit, loc);
+    }
+
+    public static long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
+        return handler.awaitNanos(condition, nanos, loc);
+    }
+
+    public static boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException {
+        return handler.awaitUntil(condition, deadline, loc);
+    }
+
+    public static void signal(Object condition, boolean all, int loc) {
+        handler.signal(condition, all, loc);
+    }
+
+    public static void park(Object blocker, boolean timed, int loc) {
+        handler.park(blocker, timed, loc);
+    }
+
+    public static void unpark(Thread thread, int loc) {
+        handler.unpark(thread, loc);
+    }
+
+    public static void beforeAtomic(Object atomic, int index, int op, int loc) {
+        handler.beforeAtomic(atomic, index, op, loc);
+    }
+
+    public static void afterAtomic() {
+        handler.afterAtomic();
+    }
+
+    public static int atomicUpdate(Object atomic, int index, IntUnaryOperator function, boolean returnNew, int loc) {
+        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+    }
+
+    public static long atomicUpdate(Object atomic, int index, LongUnaryOperator function, boolean returnNew, int loc) {
+        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+    }
+
+    public static Object atomicUpdate(Object atomic, int index, UnaryOperator<Object> function, boolean returnNew, int loc) {
+        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+    }
+
+    public static int atomicAccumulate(Object atomic, int index, int x, IntBinaryOperator function, boolean returnNew, int loc) {
+        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+    }
+
+    public static long atomicAccumulate(Object atomic, int index, long x, LongBinaryOperator function, boolean returnNew, int loc) {
+        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+    }
+
+    public static Object atomicAccumulate(Object atomic, int index, Object x, BinaryOperator<Object> function, boolean returnNew, int loc) {
+        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+    }
+
+    public static void fence(int kind, int loc) {
+        handler.fence(kind, loc);
+    }
+
+    public static void unsupported(String api, int loc) {
+        handler.unsupported(api, loc);
+    }
+}

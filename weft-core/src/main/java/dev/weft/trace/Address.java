@@ -1,0 +1,47 @@
+package dev.weft.trace;
+
+/**
+ * A shared location, stable across runs that follow the same schedule.
+ *
+ * @param kind   what sort of location this is
+ * @param object stable object identity ({@link ObjectIds}); 0 for static fields
+ * @param slot   field id ({@link FieldTable}) for fields, element index for arrays and atomic arrays,
+ *               -1 where the object itself is the location (monitors, locks, scalar atomics)
+ */
+public record Address(Kind kind, long object, int slot) {
+
+    public enum Kind {
+        STATIC_FIELD, INSTANCE_FIELD, ARRAY_ELEMENT,
+        /** The value of an {@code java.util.concurrent.atomic} object (slot = index for atomic arrays, else -1). */
+        ATOMIC,
+        /** A monitor or a {@code java.util.concurrent} lock (a read/write lock is one address). */
+        LOCK,
+        /** A thread's park permit or interrupt flag, and other runtime-modelled per-object state. */
+        THREAD_STATE
+    }
+
+    public static Address staticField(int fieldId) {
+        return new Address(Kind.STATIC_FIELD, 0, fieldId);
+    }
+
+    public static Address instanceField(long object, int fieldId) {
+        return new Address(Kind.INSTANCE_FIELD, object, fieldId);
+    }
+
+    public static Address arrayElement(long array, int index) {
+        return new Address(Kind.ARRAY_ELEMENT, array, index);
+    }
+
+    public static Address atomic(long object, int index) {
+        return new Address(Kind.ATOMIC, object, index);
+    }
+
+    public static Address lock(long object) {
+        return new Address(Kind.LOCK, object, -1);
+    }
+
+    /** True for memory locations (the ones reads and writes touch), false for locks and thread state. */
+    public boolean isMemory() {
+        return kind == Kind.STATIC_FIELD || kind == Kind.INSTANCE_FIELD || kind == Kind.ARRAY_ELEMENT || kind == Kind.ATOMIC;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.weft.trace;
+
+/**
+ * One step of one thread in a recorded run.
+ *
+ * <p>An event is identified across runs by {@code (thread, seq)}: the {@code seq}-th event of
+ * {@code thread}. By local determinism that pair denotes the same operation in every run whose
+ * earlier reads of that thread returned the same values.
+ *
+ * @param index     position in the trace (0-based)
+ * @param kind      what happened
+ * @param thread    thread id ({@link Symbols#threads()})
+ * @param seq       position within the thread's own events (0 = BEGIN)
+ * @param location  program location id ({@link LocationTable}), or -1 when none applies
+ * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
+ * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE
+ * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
+ *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
+ * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
+ * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}
+ */
+public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
+                    long value, long value2, char valueType, int flags) {
+
+    /** LOCK/UNLOCK of a read lock: compatible with other shared holders. */
+    public static final int SHARED = 1;
+    /** ATOMIC_RMW that wrote {@code value2}. */
+    public static final int WROTE = 2;
+    /** WRITE that entered a store buffer instead of memory (TSO/PSO); a later FLUSH publishes it. */
+    public static final int BUFFERED = 4;
+
+    public boolean wrote() {
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH
+                || (kind == EventKind.ATOMIC_RMW && (flags & WROTE) != 0);
+    }
+
+    public boolean reads() {
+        return kind.reads();
+    }
+
+    /** The value this event leaves in memory when it writes. */
+    public long writtenValue() {
+        return kind == EventKind.ATOMIC_RMW ? value2 : value;
+    }
+
+    public boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.weft.trace;
+
+/**
+ * What an {@link Event} did. The causal model (package {@code causal}) reads these kinds; the
+ * runtime produces them; nothing else interprets them.
+ */
+public enum EventKind {
+    /** First event of a thread. */
+    BEGIN,
+    /** Last event of a thread (normal end or uncaught exception). */
+    END,
+    /** Plain read of a field or array element; {@code value} is the value read. */
+    READ,
+    /** Plain write; {@code value} is the value written. Under TSO/PSO it may be buffered. */
+    WRITE,
+    /** Read of a volatile field, or an atomic's plain get. */
+    VOLATILE_READ,
+    /** Write of a volatile field, or an atomic's set. */
+    VOLATILE_WRITE,
+    /**
+     * Atomic read-modify-write (compareAndSet, getAndAdd, ...): {@code value} is the value read,
+     * {@code value2} the value written when {@link Event#wrote()} holds.
+     */
+    ATOMIC_RMW,
+    /** Makes a buffered write visible to other threads (TSO/PSO only); {@code value} as written. */
+    FLUSH,
+    /** Acquire of a monitor or {@code java.util.concurrent} lock (outermost only, see {@link Event#SHARED}). */
+    LOCK,
+    /** Release of a monitor or lock (outermost only). */
+    UNLOCK,
+    /** {@code Object.wait}/{@code Condition.await}: releases the lock and blocks. */
+    WAIT,
+    /** Re-acquires the lock after a {@link #WAIT}; {@code value2} is the index of the waking NOTIFY, or -1. */
+    WAKE,
+    /** notify/notifyAll/signal/signalAll; {@code value2} is the thread woken (notify) or -1. */
+    NOTIFY,
+    /** Thread.start; {@code value2} is the started thread. */
+    FORK,
+    /** Thread.join returned; {@code value2} is the joined thread. */
+    JOIN,
+    /** LockSupport.park returned. */
+    PARK,
+    /** LockSupport.unpark; {@code value2} is the target thread. */
+    UNPARK,
+    /** Thread.interrupt; {@code value2} is the target thread. */
+    INTERRUPT,
+    /** Explicit fence ({@code VarHandle} fences); {@code value} is the {@link FenceKind} ordinal. */
+    FENCE,
+    /** A scheduling point with no memory effect: yield, sleep, onSpinWait, timed wake-up. */
+    YIELD,
+    /** System.exit / Runtime.halt; {@code value} is the status. Ends the run. */
+    EXIT;
+
+    /** True for events that read shared memory (and so can return a different value in another run). */
+    public boolean reads() {
+        return this == READ || this == VOLATILE_READ || this == ATOMIC_RMW;
+    }
+
+    /** True for events that may write shared memory ({@link #ATOMIC_RMW} only when it wrote). */
+    public boolean mayWrite() {
+        return this == WRITE || this == VOLATILE_WRITE || this == ATOMIC_RMW || this == FLUSH;
+    }
+
+    /** True for synchronization events that drain store buffers and keep program order under TSO/PSO. */
+    public boolean synchronizes() {
+        return switch (this) {
+            case READ, WRITE, FLUSH, YIELD -> false;
+            default -> true;
+        };
+    }
+}

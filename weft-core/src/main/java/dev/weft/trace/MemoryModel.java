@@ -1,0 +1,11 @@
+package dev.weft.trace;
+
+/** The memory models Weft checks under (see the table in DESIGN.md). */
+public enum MemoryModel {
+    /** Sequential consistency: every write is visible at once. */
+    SC,
+    /** Total store order: one FIFO store buffer per thread. */
+    TSO,
+    /** Partial store order: one FIFO store buffer per thread and address. */
+    PSO
+}

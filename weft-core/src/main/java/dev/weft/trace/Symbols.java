@@ -1,0 +1,46 @@
+package dev.weft.trace;
+
+/**
+ * The name tables of one checked program, shared by all its runs: thread and class names, program
+ * locations and fields. Events refer to them by int id; reports turn ids back into names through this object.
+ */
+public final class Symbols {
+    private final Interner threads = new Interner();
+    private final Interner classes = new Interner();
+    private final LocationTable locations = new LocationTable();
+    private final FieldTable fields = new FieldTable();
+
+    /** Thread names (fork paths, see {@link ThreadPaths}). */
+    public Interner threads() {
+        return threads;
+    }
+
+    /** Binary class names, for class objects used as monitors. */
+    public Interner classes() {
+        return classes;
+    }
+
+    public LocationTable locations() {
+        return locations;
+    }
+
+    public FieldTable fields() {
+        return fields;
+    }
+
+    /** Human-readable form of an address ("LostUpdate.count", "main#3.next", "main#2[4]"). */
+    public String describe(Address address) {
+        if (address == null) {
+            return "";
+        }
+        String object = ObjectIds.render(address.object(), this);
+        return switch (address.kind()) {
+            case STATIC_FIELD -> fields.get(address.slot()).displayName();
+            case INSTANCE_FIELD -> object + "." + fields.get(address.slot()).name();
+            case ARRAY_ELEMENT -> object + "[" + address.slot() + "]";
+            case ATOMIC -> address.slot() < 0 ? object + ".value" : object + "[" + address.slot() + "]";
+            case LOCK -> "lock " + object;
+            case THREAD_STATE -> "thread " + threads.name(address.slot());
+        };
+    }
+}

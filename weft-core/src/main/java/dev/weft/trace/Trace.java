@@ -1,0 +1,62 @@
+package dev.weft.trace;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The events of one run in the order they happened, with the initial value of every memory address
+ * the run touched: the value it held before the run's first event on it (a type default, or what a
+ * static initialiser or untraced code left there). The causal model treats those as a virtual write
+ * that precedes everything.
+ */
+public final class Trace {
+    private final Symbols symbols;
+    private final List<Event> events;
+    private final Map<Address, Long> initialValues;
+    private Map<Integer, List<Event>> byThread;
+
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
+        this.symbols = symbols;
+        this.events = Collections.unmodifiableList(events);
+        this.initialValues = Collections.unmodifiableMap(initialValues);
+    }
+
+    public Symbols symbols() {
+        return symbols;
+    }
+
+    public List<Event> events() {
+        return events;
+    }
+
+    public int size() {
+        return events.size();
+    }
+
+    public Event get(int index) {
+        return events.get(index);
+    }
+
+    /** The value {@code address} held before the run's first event on it, or null if the run never touched it. */
+    public Long initialValue(Address address) {
+        return initialValues.get(address);
+    }
+
+    public Map<Address, Long> initialValues() {
+        return initialValues;
+    }
+
+    /** The events of one thread in program order. */
+    public synchronized List<Event> ofThread(int thread) {
+        if (byThread == null) {
+            byThread = new HashMap<>();
+            for (Event e : events) {
+                byThread.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(e);
+            }
+        }
+        return byThread.getOrDefault(thread, List.of());
+    }
+}
