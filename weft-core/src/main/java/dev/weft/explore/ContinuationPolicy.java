@@ -1,0 +1,36 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.runtime.SchedulingPoint;
+import dev.weft.trace.Choice;
+import java.util.List;
+
+/**
+ * The default way to finish a run once its prescribed schedule is used up: no preemption (the
+ * thread that ran last keeps running while it can), otherwise the first enabled thread in start
+ * order; buffered writes (TSO/PSO) are published as soon as they are made, so a run continued this
+ * way behaves as under SC from then on. Strategies whose later runs start from the traces this
+ * produces (MCR) explore the delayed publications through their own schedules.
+ */
+public final class ContinuationPolicy implements SchedulePolicy {
+    public static final ContinuationPolicy INSTANCE = new ContinuationPolicy();
+
+    private ContinuationPolicy() {
+    }
+
+    @Override
+    public Choice choose(SchedulingPoint point) {
+        List<Choice> enabled = point.enabled();
+        for (Choice c : enabled) {
+            if (c.isFlush()) {
+                return c;
+            }
+        }
+        for (Choice c : enabled) {
+            if (c.thread() == point.lastThread()) {
+                return c;
+            }
+        }
+        return enabled.get(0);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.runtime.SchedulingPoint;
+import dev.weft.trace.Choice;
+import java.util.List;
+
+/**
+ * Follows a fixed schedule prefix choice by choice, then hands over to another policy. A prefix
+ * choice that is not enabled is returned anyway: the runtime reports the run as diverged.
+ */
+public final class PrefixPolicy implements SchedulePolicy {
+    private final List<Choice> prefix;
+    private final SchedulePolicy then;
+
+    public PrefixPolicy(List<Choice> prefix, SchedulePolicy then) {
+        this.prefix = prefix;
+        this.then = then;
+    }
+
+    @Override
+    public Choice choose(SchedulingPoint point) {
+        int step = point.steps();
+        return step < prefix.size() ? prefix.get(step) : then.choose(point);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.trace.RunResult;
+
+/** Performs one controlled run of the program under check, scheduled by {@code policy}. */
+@FunctionalInterface
+public interface ProgramRunner {
+
+    RunResult run(SchedulePolicy policy);
+}
