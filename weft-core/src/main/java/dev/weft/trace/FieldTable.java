@@ -19,6 +19,11 @@ public final class FieldTable {
         });
     }
 
+    /** The field declared by {@code owner} (internal name) with this name, or null if no instrumented code touched it yet. */
+    public synchronized FieldInfo find(String owner, String name) {
+        return byKey.get(owner + '.' + name);
+    }
+
     public synchronized FieldInfo get(int id) {
         return fields.get(id);
     }

@@ -38,6 +38,24 @@ public final class ObjectIds {
         return (int) id;
     }
 
+    /** The inverse of {@link #render}: "main.1#3", "main@2", "pkg.Cls.class" or "null". */
+    public static long parse(String text, Symbols symbols) {
+        if (text == null || text.equals("null")) {
+            return NULL;
+        }
+        if (text.endsWith(".class")) {
+            return ofClass(symbols.classes().id(text.substring(0, text.length() - ".class".length())));
+        }
+        int hash = text.lastIndexOf('#');
+        int at = text.lastIndexOf('@');
+        int split = Math.max(hash, at);
+        if (split <= 0) {
+            throw new IllegalArgumentException("not an object id: " + text);
+        }
+        int counter = Integer.parseInt(text.substring(split + 1));
+        return of(symbols.threads().id(text.substring(0, split)), split == at ? FOREIGN_BASE + counter : counter);
+    }
+
     public static String render(long id, Symbols symbols) {
         if (id == NULL) {
             return "null";

@@ -1,0 +1,43 @@
+package dev.weft.report;
+
+import dev.weft.trace.Event;
+import dev.weft.trace.FenceKind;
+import dev.weft.trace.Symbols;
+import dev.weft.trace.Values;
+
+/** Describes events in words for people: "read LostUpdate.count = 0", "lock main#2", "fork main.1". */
+public final class EventText {
+    private EventText() {
+    }
+
+    public static String describe(Event e, Symbols symbols) {
+        String where = symbols.describe(e.address());
+        String value = Values.render(e.value(), e.valueType(), symbols);
+        String peer = symbols.threads().name((int) e.value2());
+        return switch (e.kind()) {
+            case BEGIN -> "begin";
+            case END -> "end";
+            case READ -> "read " + where + " = " + value;
+            case WRITE -> (e.has(Event.BUFFERED) ? "write (buffered) " : "write ") + where + " = " + value;
+            case VOLATILE_READ -> "volatile read " + where + " = " + value;
+            case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
+            case ATOMIC_RMW -> e.wrote()
+                    ? "atomic " + where + ": " + value + " -> " + Values.render(e.value2(), e.valueType(), symbols)
+                    : "atomic " + where + ": read " + value + ", unchanged";
+            case FLUSH -> "flush " + where + " = " + value + " (now visible)";
+            case LOCK -> (e.has(Event.SHARED) ? "read-lock " : "lock ") + where;
+            case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + where;
+            case WAIT -> "wait on " + where;
+            case WAKE -> "wake up, re-lock " + where;
+            case NOTIFY -> "notify " + where + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (nobody waiting)");
+            case FORK -> "start " + peer;
+            case JOIN -> "join " + peer;
+            case PARK -> "park";
+            case UNPARK -> "unpark " + peer;
+            case INTERRUPT -> "interrupt " + peer;
+            case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
+            case YIELD -> "yield";
+            case EXIT -> "exit(" + e.value() + ")";
+        };
+    }
+}

@@ -1,0 +1,68 @@
+package dev.weft.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.FoundBug;
+import dev.weft.trace.MemoryModel;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The JSON summary of an exploration, with exactly the fields and meanings DESIGN.md promises (plus a few more). */
+public final class JsonSummary {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JsonSummary() {
+    }
+
+    /**
+     * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order (null entries when not saved)
+     */
+    public static ObjectNode of(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("program", program.mainClass());
+        root.put("memoryModel", model.name().toLowerCase());
+        root.put("strategy", result.strategy());
+        root.put("verdict", result.verdict().jsonName());
+        root.put("complete", result.complete());
+        root.put("executions", result.executions());
+        root.put("executionsToFirstBug", result.executionsToFirstBug());
+        root.put("seconds", round(result.seconds()));
+        root.put("solverSeconds", round(result.solverSeconds()));
+        root.put("stopReason", result.stop().name().toLowerCase().replace('_', '-'));
+        if (result.error() != null) {
+            root.put("error", result.error());
+        }
+        ArrayNode bugs = root.putArray("bugs");
+        for (int i = 0; i < result.bugs().size(); i++) {
+            FoundBug found = result.bugs().get(i);
+            ObjectNode bug = BugSummary.of(found.bug()).toJson();
+            bug.put("execution", found.execution());
+            Path schedule = i < schedules.size() ? schedules.get(i) : null;
+            if (schedule != null) {
+                bug.put("schedule", schedule.toString());
+            } else {
+                bug.putNull("schedule");
+            }
+            bug.put("replayed", found.replayed());
+            bugs.add(bug);
+        }
+        root.putArray("races");
+        return root;
+    }
+
+    public static String toJson(JsonNode node, boolean pretty) {
+        try {
+            return pretty ? JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node) : JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
+    }
+}

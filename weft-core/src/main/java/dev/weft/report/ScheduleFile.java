@@ -1,0 +1,163 @@
+package dev.weft.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
+import dev.weft.trace.FieldInfo;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.ObjectIds;
+import dev.weft.trace.Symbols;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A saved schedule: the program, the memory model and the choices of one run, which
+ * {@code weft replay} follows to reproduce it exactly. Threads, objects and fields are written by
+ * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
+ * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
+ * field ids exist only once the class that declares the field has been instrumented.
+ */
+public final class ScheduleFile {
+    public static final int FORMAT = 1;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ProgramSpec program;
+    private final MemoryModel memoryModel;
+    private final BugSummary bug;
+    private final List<JsonNode> choices;
+
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<JsonNode> choices) {
+        this.program = program;
+        this.memoryModel = memoryModel;
+        this.bug = bug;
+        this.choices = choices;
+    }
+
+    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+        List<JsonNode> choices = new ArrayList<>(schedule.size());
+        for (Choice c : schedule) {
+            String thread = symbols.threads().name(c.thread());
+            if (!c.isFlush()) {
+                choices.add(JSON.getNodeFactory().textNode(thread));
+            } else {
+                ObjectNode flush = JSON.createObjectNode().put("thread", thread);
+                flush.set("flush", address(c.flush(), symbols));
+                choices.add(flush);
+            }
+        }
+        return new ScheduleFile(program, memoryModel, bug, choices);
+    }
+
+    public ProgramSpec program() {
+        return program;
+    }
+
+    public MemoryModel memoryModel() {
+        return memoryModel;
+    }
+
+    /** The bug this schedule showed when it was saved, or null. */
+    public BugSummary bug() {
+        return bug;
+    }
+
+    public int length() {
+        return choices.size();
+    }
+
+    /** The {@code step}-th choice, resolved against the current run's names. */
+    public Choice choice(int step, Symbols symbols) {
+        JsonNode node = choices.get(step);
+        if (node.isTextual()) {
+            return Choice.step(symbols.threads().id(node.asText()));
+        }
+        return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+    }
+
+    public void write(Path file) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("weftSchedule", FORMAT);
+        root.put("mainClass", program.mainClass());
+        root.set("classpath", strings(program.classpath()));
+        root.set("args", strings(program.args()));
+        root.put("memoryModel", memoryModel.name().toLowerCase());
+        if (bug != null) {
+            root.set("bug", bug.toJson());
+        }
+        ArrayNode list = root.putArray("choices");
+        choices.forEach(list::add);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+    }
+
+    /** Reads a schedule file; a file that is not one gets an {@link IOException} with a one-line message. */
+    public static ScheduleFile read(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException("cannot read schedule file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || root.path("weftSchedule").asInt() != FORMAT || !root.path("choices").isArray()) {
+            throw new IOException(file + " is not a Weft schedule file (format " + FORMAT + ")");
+        }
+        ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
+        MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
+        BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
+        List<JsonNode> choices = new ArrayList<>();
+        root.get("choices").forEach(choices::add);
+        return new ScheduleFile(program, model, bug, choices);
+    }
+
+    private static ObjectNode address(Address a, Symbols symbols) {
+        ObjectNode node = JSON.createObjectNode().put("kind", a.kind().name());
+        if (a.object() != ObjectIds.NULL) {
+            node.put("object", ObjectIds.render(a.object(), symbols));
+        }
+        if (a.kind() == Address.Kind.STATIC_FIELD || a.kind() == Address.Kind.INSTANCE_FIELD) {
+            FieldInfo f = symbols.fields().get(a.slot());
+            node.put("field", f.owner() + "." + f.name());
+        } else {
+            node.put("index", a.slot());
+        }
+        return node;
+    }
+
+    private static Address address(JsonNode node, Symbols symbols) {
+        Address.Kind kind = Address.Kind.valueOf(node.get("kind").asText());
+        long object = ObjectIds.parse(node.path("object").asText(null), symbols);
+        int slot;
+        if (node.has("field")) {
+            String field = node.get("field").asText();
+            int dot = field.lastIndexOf('.');
+            FieldInfo f = symbols.fields().find(field.substring(0, dot), field.substring(dot + 1));
+            if (f == null) {
+                throw new IllegalStateException("schedule names field " + field + ", which the program has not touched yet");
+            }
+            slot = f.id();
+        } else {
+            slot = node.get("index").asInt();
+        }
+        return new Address(kind, object, slot);
+    }
+
+    private static ArrayNode strings(List<String> values) {
+        ArrayNode array = JSON.createArrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        if (array != null) {
+            array.forEach(v -> values.add(v.asText()));
+        }
+        return values;
+    }
+}
