@@ -1,0 +1,22 @@
+package examples.crosscheck;
+
+/** A monitor: each thread appends its id to {@code order} under one lock; the result is 12 or 21. */
+public class MonitorOrder {
+    private static final Object LOCK = new Object();
+    static int order;
+
+    public static void main(String[] args) throws InterruptedException {
+        Thread first = new Thread(() -> append(1));
+        Thread second = new Thread(() -> append(2));
+        first.start();
+        second.start();
+        first.join();
+        second.join();
+    }
+
+    static void append(int id) {
+        synchronized (LOCK) {
+            order = order * 10 + id;
+        }
+    }
+}
