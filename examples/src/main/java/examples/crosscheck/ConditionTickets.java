@@ -45,9 +45,11 @@ public class ConditionTickets {
         LOCK.lock();
         try {
             while (drawn < 2) {
-                ALL_DRAWN.awaitUninterruptibly();
+                ALL_DRAWN.await();
             }
             auditedFirstWorker = tickets[0] == 0 ? 0 : 1;
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         } finally {
             LOCK.unlock();
         }
