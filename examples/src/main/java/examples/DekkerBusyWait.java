@@ -2,42 +2,54 @@ package examples;
 
 /**
  * Dekker's mutual exclusion with busy waiting on plain fields. Correct under SC; under TSO and PSO
- * both threads can raise their flag in their store buffer, read the other's flag as still lowered,
- * and enter together.
+ * both threads can raise their flag in their store buffer, read the other's flag as still lowered
+ * and enter together, so one increment of {@code entries} is lost.
  */
 public class DekkerBusyWait {
-    static final class Side {
-        boolean wantsToEnter;
-    }
-
-    static final Side first = new Side();
-    static final Side second = new Side();
+    static boolean wants0;
+    static boolean wants1;
     static int turn;
-    static final CriticalSection critical = new CriticalSection();
+    static int entries;
 
     public static void main(String[] args) throws InterruptedException {
-        Thread a = new Thread(() -> enterOnce(first, second, 0, 1));
-        Thread b = new Thread(() -> enterOnce(second, first, 1, 0));
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        Thread first = new Thread(() -> passCriticalSection(0));
+        Thread second = new Thread(() -> passCriticalSection(1));
+        first.start();
+        second.start();
+        first.join();
+        second.join();
+        if (entries != 2) {
+            throw new AssertionError("mutual exclusion violated: an increment inside the critical section was lost");
+        }
     }
 
-    static void enterOnce(Side me, Side other, int myTurn, int otherTurn) {
-        me.wantsToEnter = true;
-        while (other.wantsToEnter) {
-            if (turn != myTurn) {
-                me.wantsToEnter = false;
-                while (turn != myTurn) {
+    static void passCriticalSection(int me) {
+        int other = 1 - me;
+        setWants(me, true);
+        while (wants(other)) {
+            if (turn != me) {
+                setWants(me, false);
+                while (turn != me) {
                     // busy wait for our turn
                 }
-                me.wantsToEnter = true;
+                setWants(me, true);
             }
         }
-        critical.enter();
-        critical.exit();
-        turn = otherTurn;
-        me.wantsToEnter = false;
+        entries = entries + 1;
+        turn = other;
+        setWants(me, false);
+    }
+
+    // Two fields instead of an array keep each flag access a single event.
+    private static boolean wants(int thread) {
+        return thread == 0 ? wants0 : wants1;
+    }
+
+    private static void setWants(int thread, boolean value) {
+        if (thread == 0) {
+            wants0 = value;
+        } else {
+            wants1 = value;
+        }
     }
 }

@@ -4,21 +4,22 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * ReentrantLock and Condition: two workers draw tickets under the lock and an auditor awaits
- * both draws; who drew ticket 0 depends on the interleaving.
+ * ReentrantLock and Condition with three threads: two workers draw tickets under the lock and an
+ * auditor awaits both draws; who drew ticket 0 depends on the interleaving.
  */
 public class ConditionTickets {
-    private static final ReentrantLock LOCK = new ReentrantLock();
-    private static final Condition ALL_DRAWN = LOCK.newCondition();
-    static final int[] tickets = new int[2];
-    static int drawn;
     static int nextTicket;
-    static int auditedFirstWorker;
+    static int drawn;
+    static int ticketOfFirst;
+    static int ticketOfSecond;
+    static int auditedFirstTicket;
 
     public static void main(String[] args) throws InterruptedException {
-        Thread auditor = new Thread(ConditionTickets::audit);
-        Thread first = new Thread(() -> draw(0));
-        Thread second = new Thread(() -> draw(1));
+        ReentrantLock lock = new ReentrantLock();
+        Condition allDrawn = lock.newCondition();
+        Thread auditor = new Thread(() -> audit(lock, allDrawn));
+        Thread first = new Thread(() -> ticketOfFirst = draw(lock, allDrawn));
+        Thread second = new Thread(() -> ticketOfSecond = draw(lock, allDrawn));
         auditor.start();
         first.start();
         second.start();
@@ -27,31 +28,32 @@ public class ConditionTickets {
         second.join();
     }
 
-    static void draw(int worker) {
-        LOCK.lock();
+    static int draw(ReentrantLock lock, Condition allDrawn) {
+        lock.lock();
         try {
-            tickets[worker] = nextTicket;
-            nextTicket = nextTicket + 1;
+            int ticket = nextTicket;
+            nextTicket = ticket + 1;
             drawn = drawn + 1;
             if (drawn == 2) {
-                ALL_DRAWN.signal();
+                allDrawn.signal();
             }
+            return ticket;
         } finally {
-            LOCK.unlock();
+            lock.unlock();
         }
     }
 
-    static void audit() {
-        LOCK.lock();
+    static void audit(ReentrantLock lock, Condition allDrawn) {
+        lock.lock();
         try {
             while (drawn < 2) {
-                ALL_DRAWN.await();
+                allDrawn.await();
             }
-            auditedFirstWorker = tickets[0] == 0 ? 0 : 1;
+            auditedFirstTicket = ticketOfFirst;
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         } finally {
-            LOCK.unlock();
+            lock.unlock();
         }
     }
 }

@@ -1,8 +1,7 @@
 package examples.crosscheck;
 
-/** A monitor: each thread appends its id to {@code order} under one lock; the result is 12 or 21. */
+/** A monitor: each thread appends its id to {@code order} in a synchronized method; the result is 12 or 21. */
 public class MonitorOrder {
-    private static final Object LOCK = new Object();
     static int order;
 
     public static void main(String[] args) throws InterruptedException {
@@ -14,9 +13,7 @@ public class MonitorOrder {
         second.join();
     }
 
-    static void append(int id) {
-        synchronized (LOCK) {
-            order = order * 10 + id;
-        }
+    static synchronized void append(int id) {
+        order = order * 10 + id;
     }
 }

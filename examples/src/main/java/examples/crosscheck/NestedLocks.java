@@ -2,29 +2,29 @@ package examples.crosscheck;
 
 /**
  * Three threads and two monitors taken in one global order (outer before inner), so no deadlock;
- * the history of {@code log} and what the outer-only thread saw vary.
+ * the history in {@code log} and what the outer-only thread saw vary.
  */
 public class NestedLocks {
-    private static final Object OUTER = new Object();
-    private static final Object INNER = new Object();
     static int log;
     static int seenUnderOuter;
 
     public static void main(String[] args) throws InterruptedException {
+        Object outer = new Object();
+        Object inner = new Object();
         Thread both = new Thread(() -> {
-            synchronized (OUTER) {
-                synchronized (INNER) {
+            synchronized (outer) {
+                synchronized (inner) {
                     log = log * 10 + 1;
                 }
             }
         });
         Thread outerOnly = new Thread(() -> {
-            synchronized (OUTER) {
+            synchronized (outer) {
                 seenUnderOuter = log;
             }
         });
         Thread innerOnly = new Thread(() -> {
-            synchronized (INNER) {
+            synchronized (inner) {
                 log = log * 10 + 3;
             }
         });

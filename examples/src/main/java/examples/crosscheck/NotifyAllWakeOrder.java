@@ -1,23 +1,17 @@
 package examples.crosscheck;
 
 /**
- * wait/notifyAll with three threads: two waiters wait for a gate to open and record the order in
- * which they pass it; a waiter that arrives after the opening passes without waiting.
+ * wait/notifyAll with three threads: two waiters wait on the class monitor for a gate to open and
+ * record the order in which they pass it; a waiter arriving after the opening does not wait.
  */
 public class NotifyAllWakeOrder {
-    private static final Object GATE = new Object();
     static boolean open;
     static int passOrder;
 
     public static void main(String[] args) throws InterruptedException {
         Thread first = new Thread(() -> pass(1));
         Thread second = new Thread(() -> pass(2));
-        Thread opener = new Thread(() -> {
-            synchronized (GATE) {
-                open = true;
-                GATE.notifyAll();
-            }
-        });
+        Thread opener = new Thread(NotifyAllWakeOrder::openGate);
         first.start();
         second.start();
         opener.start();
@@ -26,16 +20,19 @@ public class NotifyAllWakeOrder {
         opener.join();
     }
 
-    static void pass(int id) {
-        synchronized (GATE) {
-            while (!open) {
-                try {
-                    GATE.wait();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+    static synchronized void openGate() {
+        open = true;
+        NotifyAllWakeOrder.class.notifyAll();
+    }
+
+    static synchronized void pass(int id) {
+        while (!open) {
+            try {
+                NotifyAllWakeOrder.class.wait();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
             }
-            passOrder = passOrder * 10 + id;
         }
+        passOrder = passOrder * 10 + id;
     }
 }

@@ -7,23 +7,24 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * them under the read lock; each reader sees both updates or neither (sum 0 or 2, never 1).
  */
 public class ReadWriteSnapshot {
-    private static final ReentrantReadWriteLock LOCK = new ReentrantReadWriteLock();
     static int a;
     static int b;
-    static final int[] sums = new int[2];
+    static int sumOfFirst;
+    static int sumOfSecond;
 
     public static void main(String[] args) throws InterruptedException {
+        ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
         Thread writer = new Thread(() -> {
-            LOCK.writeLock().lock();
+            lock.writeLock().lock();
             try {
                 a = 1;
                 b = 1;
             } finally {
-                LOCK.writeLock().unlock();
+                lock.writeLock().unlock();
             }
         });
-        Thread firstReader = new Thread(() -> readSum(0));
-        Thread secondReader = new Thread(() -> readSum(1));
+        Thread firstReader = new Thread(() -> sumOfFirst = sumUnder(lock));
+        Thread secondReader = new Thread(() -> sumOfSecond = sumUnder(lock));
         writer.start();
         firstReader.start();
         secondReader.start();
@@ -32,12 +33,12 @@ public class ReadWriteSnapshot {
         secondReader.join();
     }
 
-    static void readSum(int reader) {
-        LOCK.readLock().lock();
+    static int sumUnder(ReentrantReadWriteLock lock) {
+        lock.readLock().lock();
         try {
-            sums[reader] = a + b;
+            return a + b;
         } finally {
-            LOCK.readLock().unlock();
+            lock.readLock().unlock();
         }
     }
 }

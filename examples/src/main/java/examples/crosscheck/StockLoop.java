@@ -1,8 +1,9 @@
 package examples.crosscheck;
 
 /**
- * A loop whose trip count depends on shared state: two sellers take items while stock is positive,
- * checking and decrementing separately, so the stock can end at 0 or -1 and the split varies.
+ * A loop whose trip count depends on shared state: two sellers take items while stock remains,
+ * each decrement based on the value it read, so a decrement can be lost and the two together can
+ * sell more than the initial stock of 2.
  */
 public class StockLoop {
     static int stock = 2;
@@ -20,9 +21,11 @@ public class StockLoop {
 
     static int sellAll() {
         int sold = 0;
-        while (stock > 0) {
-            stock = stock - 1;
+        int left = stock;
+        while (left > 0) {
+            stock = left - 1;
             sold++;
+            left = stock;
         }
         return sold;
     }

@@ -3,20 +3,24 @@ package examples.crosscheck;
 /** Three threads each write {@code last} and read it back; each sees its own or a later write. */
 public class ThreeWriters {
     static int last;
-    static final int[] seen = new int[3];
+    static int seenByFirst;
+    static int seenBySecond;
+    static int seenByThird;
 
     public static void main(String[] args) throws InterruptedException {
-        Thread[] writers = new Thread[3];
-        for (int i = 0; i < writers.length; i++) {
-            int id = i;
-            writers[i] = new Thread(() -> {
-                last = id + 1;
-                seen[id] = last;
-            });
-            writers[i].start();
-        }
-        for (Thread writer : writers) {
-            writer.join();
-        }
+        Thread first = new Thread(() -> seenByFirst = writeAndReadBack(1));
+        Thread second = new Thread(() -> seenBySecond = writeAndReadBack(2));
+        Thread third = new Thread(() -> seenByThird = writeAndReadBack(3));
+        first.start();
+        second.start();
+        third.start();
+        first.join();
+        second.join();
+        third.join();
+    }
+
+    static int writeAndReadBack(int id) {
+        last = id;
+        return last;
     }
 }

@@ -1,5 +1,8 @@
 package examples.litmus;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * What every litmus program shares: run the threads concurrently, then check that the relaxed
  * outcome did not happen. "Bug found" therefore means "outcome allowed by the memory model".
@@ -8,11 +11,14 @@ final class Litmus {
     private Litmus() {
     }
 
+    /** Creates every thread before starting any, so that the harness adds no shared accesses between starts. */
     static void runConcurrently(Runnable... bodies) throws InterruptedException {
-        Thread[] threads = new Thread[bodies.length];
-        for (int i = 0; i < bodies.length; i++) {
-            threads[i] = new Thread(bodies[i]);
-            threads[i].start();
+        List<Thread> threads = new ArrayList<>();
+        for (Runnable body : bodies) {
+            threads.add(new Thread(body));
+        }
+        for (Thread thread : threads) {
+            thread.start();
         }
         for (Thread thread : threads) {
             thread.join();
