@@ -8,11 +8,11 @@ package examples;
 public class ArrayTwoThreads {
     static final int PAYLOAD = 0;
     static final int FULL = 1;
-    static final int[] mailbox = new int[2];
     static int seenFull;
     static int seenPayload;
 
     public static void main(String[] args) throws InterruptedException {
+        int[] mailbox = new int[2];
         Thread writer = new Thread(() -> {
             mailbox[PAYLOAD] = 42;
             mailbox[FULL] = 1;
