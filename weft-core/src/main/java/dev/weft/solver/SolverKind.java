@@ -8,9 +8,7 @@ import java.util.stream.Collectors;
 /** The available {@link OrderSolver} backends, by their command-line names. */
 public enum SolverKind {
     /** The dedicated ordering solver: CDCL with an acyclicity theory. */
-    ORDER(() -> {
-        throw new UnsupportedOperationException("the order solver is not implemented yet; use --solver z3");
-    }),
+    ORDER(CdclOrderSolver::new),
     /** Z3 with its difference-logic arithmetic solver. */
     Z3(Z3OrderSolver::new);
 

@@ -40,7 +40,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void emptyProblemIsSatisfiedByTheEmptyOrder(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             Answer answer = check(solver);
@@ -50,7 +50,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void chainIsReturnedInItsOnlyOrder(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(before(3, 1));
@@ -62,7 +62,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void orderListsEveryEventOfBaseAndAssumptions(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(or(before(0, 1), before(2, 3)));
@@ -73,7 +73,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void cyclicBaseIsUnsatisfiableWithEmptyCore(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(and(before(0, 1), before(1, 2)));
@@ -85,7 +85,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void coreNamesTheConflictingAssumptionAndAssumptionsDoNotPersist(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(and(before(0, 1), before(1, 2)));
@@ -96,7 +96,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void coreCoversAssumptionsThatConflictOnlyTogether(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(or(before(0, 1), before(2, 3)));
@@ -105,7 +105,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void disjunctionPicksTheSatisfiableBranch(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             Formula lock = or(before(1, 2), before(3, 0));
@@ -118,7 +118,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void constantsBehave(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(Formula.TRUE);
@@ -128,7 +128,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void constraintsAddedBetweenChecksApplyToLaterChecks(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(before(0, 1));
@@ -140,7 +140,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void sharedSubformulasAreNotUnfolded(SolverKind kind) {
         // Unfolded into a tree this formula has 2^40 leaves; as a DAG it is small. It is equivalent to 0 < 1.
         Formula shared = before(0, 1);
@@ -156,7 +156,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void stepLimitGivesUnknownNotUnsatAndLeavesTheSolverUsable(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(before(200, 201));
@@ -168,7 +168,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void timeLimitGivesUnknownNotUnsat(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             Answer answer = solver.check(pigeonhole(11), new Limits(1, 0));
@@ -178,7 +178,7 @@ class OrderSolverContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SolverKind.class, names = "Z3")
+    @EnumSource(SolverKind.class)
     void secondsGrowWithChecks(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             assertEquals(0.0, solver.seconds());
