@@ -122,6 +122,12 @@ public interface HookHandler {
     /** End of such a {@code run()}; {@code failure} is the exception leaving it, or null. */
     void threadBodyExit(boolean began, Throwable failure);
 
+    /**
+     * Called just before the JDK's {@code Thread.start} runs for {@code thread}. Unlike the other
+     * thread hooks this one does not replace the call: the instrumented code starts the thread
+     * itself when this returns (a program subclass may override {@code start()}, and only its own
+     * {@code super.start()} can reach the JDK method), so the runtime must not start it.
+     */
     void threadStart(Thread thread, int loc);
 
     /** Thread.join; {@code timed} false means wait forever. */
