@@ -26,6 +26,7 @@ import java.util.function.UnaryOperator;
 /**
  * A hook handler that performs what each replaced JDK call would have done, with no scheduling, and
  * records every hook call as a short line ("write Fields.i = 5", "lock ReentrantLock") with its location id.
+ * Lines from threads other than the one that made the handler start with {@link #CHILD}.
  */
 final class RecordingHandler implements HookHandler {
     /** What {@link #exit} throws so that the program stops without ending the test JVM. */
@@ -45,7 +46,10 @@ final class RecordingHandler implements HookHandler {
         }
     }
 
+    static final String CHILD = "  ";
+
     private final Symbols symbols;
+    private final Thread mainThread = Thread.currentThread();
     private final List<String> events = new ArrayList<>();
     private final List<Integer> locations = new ArrayList<>();
 
@@ -63,7 +67,7 @@ final class RecordingHandler implements HookHandler {
     }
 
     private synchronized void record(String event, int loc) {
-        events.add(event);
+        events.add(Thread.currentThread() == mainThread ? event : CHILD + event);
         locations.add(loc);
     }
 
@@ -480,7 +484,7 @@ final class RecordingHandler implements HookHandler {
 
     @Override
     public void afterAtomic() {
-        record("atomic done");
+        record("after atomic");
     }
 
     @Override
