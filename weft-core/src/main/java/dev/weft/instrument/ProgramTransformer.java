@@ -33,10 +33,15 @@ public final class ProgramTransformer {
 
     /** The instrumented class file; the class's name in the message when Weft cannot instrument it. */
     public byte[] transform(String className, byte[] original) throws BadProgramException {
+        OffsetReader reader;
+        ClassNode outline = new ClassNode();
         try {
-            OffsetReader reader = new OffsetReader(original);
-            ClassNode outline = new ClassNode();
+            reader = new OffsetReader(original);
             reader.accept(outline, ClassReader.SKIP_FRAMES);
+        } catch (RuntimeException e) {
+            throw new BadProgramException("invalid class file for " + className + ": " + e, e);
+        }
+        try {
             boolean hasFrames = (outline.version & 0xffff) >= Opcodes.V1_6;
             ClassWriter writer = new ClassWriter(reader, hasFrames ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
                 @Override

@@ -52,6 +52,8 @@ final class RecordingHandler implements HookHandler {
     private final Thread mainThread = Thread.currentThread();
     private final List<String> events = new ArrayList<>();
     private final List<Integer> locations = new ArrayList<>();
+    /** When set, every monitorExit throws, as a runtime that is ending the run might. */
+    volatile boolean failMonitorExits;
 
     RecordingHandler(Symbols symbols) {
         this.symbols = symbols;
@@ -268,6 +270,9 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void monitorExit(Object monitor, int loc) {
         record("monitorExit " + monitorName(monitor), loc);
+        if (failMonitorExits) {
+            throw new IllegalStateException("run ended");
+        }
     }
 
     private static String monitorName(Object monitor) {
