@@ -31,18 +31,13 @@ final class FieldAccessVisitor extends MethodVisitor {
         }
         int loc = ctx.location();
         switch (opcode) {
-            case Opcodes.GETSTATIC -> {
+            case Opcodes.GETSTATIC, Opcodes.GETFIELD -> {
+                if (!isStatic) {
+                    mv.visitInsn(Opcodes.DUP);
+                }
                 Emit.push(mv, field.id());
                 Emit.push(mv, loc);
-                Emit.hook(mv, "beforeGetStatic", "(II)V");
-                super.visitFieldInsn(opcode, owner, name, descriptor);
-                Emit.afterLoad(mv, type);
-            }
-            case Opcodes.GETFIELD -> {
-                mv.visitInsn(Opcodes.DUP);
-                Emit.push(mv, field.id());
-                Emit.push(mv, loc);
-                Emit.hook(mv, "beforeGetField", "(Ljava/lang/Object;II)V");
+                Emit.hook(mv, isStatic ? "beforeGetStatic" : "beforeGetField", isStatic ? "(II)V" : "(Ljava/lang/Object;II)V");
                 super.visitFieldInsn(opcode, owner, name, descriptor);
                 Emit.afterLoad(mv, type);
             }

@@ -33,6 +33,7 @@ final class MethodContext {
     private int line = -1;
     private boolean thisInitialized;
     private AnalyzerAdapter analyzer;
+    private int fixedLocation = -1;
 
     MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, Symbols symbols,
                   String sourceFile, OffsetReader reader, int maxLocals, int firstLine) {
@@ -66,8 +67,16 @@ final class MethodContext {
         this.line = line;
     }
 
+    /** Makes every instruction of this (generated) method report {@code loc}. */
+    void fixLocation(int loc) {
+        fixedLocation = loc;
+    }
+
     /** The location id of the instruction being visited. */
     int location() {
+        if (fixedLocation >= 0) {
+            return fixedLocation;
+        }
         return locationIds.computeIfAbsent(reader.currentOffset(),
                 offset -> symbols.locations().add(new Location(className, name, sourceFile, line, offset)));
     }

@@ -2,12 +2,15 @@ package dev.weft.instrument;
 
 import dev.weft.trace.Symbols;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.AnalyzerAdapter;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -61,6 +64,7 @@ public final class ProgramTransformer {
         private final ClassNode outline;
         private final Map<String, MethodNode> methods = new HashMap<>();
         private final boolean isThread;
+        private final Map<Handle, Bridge> bridges = new LinkedHashMap<>();
         private boolean hasClassInit;
 
         Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline) {
@@ -84,11 +88,15 @@ public final class ProgramTransformer {
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method));
-            if (name.equals("<clinit>")) {
+            return instrument(mv, ctx, isSynchronized);
+        }
+
+        private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized) {
+            if (ctx.name.equals("<clinit>")) {
                 hasClassInit = true;
                 mv = new ClassInitVisitor(mv, ctx);
             }
-            if (isThread && name.equals("run") && descriptor.equals("()V") && !ctx.isStatic()) {
+            if (isThread && ctx.name.equals("run") && ctx.descriptor.equals("()V") && !ctx.isStatic()) {
                 mv = new ThreadBodyVisitor(mv, ctx);
             }
             if (isSynchronized) {
@@ -103,13 +111,35 @@ public final class ProgramTransformer {
             mv = new AllocationVisitor(mv, ctx);
             mv = new ArrayAccessVisitor(mv, ctx);
             mv = new FieldAccessVisitor(mv, ctx);
-            AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, mv);
+            mv = new MethodReferenceVisitor(mv, implementation -> bridge(implementation, ctx.location()));
+            AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, ctx.access, ctx.name, ctx.descriptor, mv);
             ctx.attach(analyzer);
             return new LineTracker(analyzer, ctx);
         }
 
+        /** The handle of a static bridge method that calls {@code implementation}; {@code loc} is where the reference is made. */
+        private Handle bridge(Handle implementation, int loc) {
+            Bridge known = bridges.get(implementation);
+            if (known == null) {
+                known = new Bridge("weft$bridge$" + bridges.size(), Bridge.descriptor(implementation), implementation, loc);
+                bridges.put(implementation, known);
+            }
+            return new Handle(Opcodes.H_INVOKESTATIC, outline.name, known.name(), known.descriptor(), isInterface());
+        }
+
+        private boolean isInterface() {
+            return (outline.access & Opcodes.ACC_INTERFACE) != 0;
+        }
+
         @Override
         public void visitEnd() {
+            for (Bridge bridge : bridges.values()) {
+                int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+                MethodContext ctx = new MethodContext(outline.name, bridge.name(), bridge.descriptor(), access, hierarchy, symbols,
+                        outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1);
+                ctx.fixLocation(bridge.location());
+                bridge.write(instrument(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), ctx, false));
+            }
             if (!hasClassInit) {
                 MethodVisitor init = super.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, "<clinit>", "()V", null, null);
                 init.visitCode();

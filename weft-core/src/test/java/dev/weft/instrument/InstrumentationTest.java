@@ -234,4 +234,16 @@ class InstrumentationTest {
             assertEquals("4", copy.staticState().get("subjects.Lambdas.total"));
         }
     }
+
+    @Test
+    void methodReferencesToJdkMethodsAreInterceptedThroughBridges() throws Exception {
+        Run run = run("subjects.MethodRefs");
+        assertNull(run.failure());
+        List<String> events = run.events();
+        assertTrue(events.contains(RecordingHandler.CHILD + "atomic 5 AtomicInteger[-1]"), events.toString());
+        assertTrue(events.contains("new ReentrantLock"), events.toString());
+        assertEquals(List.of("lock ReentrantLock", "unlock ReentrantLock"), run.eventsStarting("lock", "unlock"));
+        assertEquals(List.of("wrap body", "wrap body"), run.eventsStarting("wrap"));
+        assertEquals("1", run.state("subjects.MethodRefs.value"));
+    }
 }
