@@ -1143,6 +1143,10 @@ final class ControlledHooks implements HookHandler {
             if (me == null || end != null || me.ended || failure instanceof RunAbort) {
                 return;
             }
+            if (failure == null && !me.buffer.isEmpty()) {
+                // Other threads may still act before the end publishes what this thread buffered.
+                schedulingPoint(me, EventKind.END, null, -1);
+            }
             drain(me);
             record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
