@@ -344,7 +344,22 @@ final class ControlledHooks implements HookHandler {
     }
 
     private boolean isEnabled(RunThread t) {
-        return !t.ended && !t.spin.blocked() && t.enabled != null && t.enabled.getAsBoolean();
+        return !t.ended && !(t.spin.blocked() && !holdsAnyLock(t)) && t.enabled != null && t.enabled.getAsBoolean();
+    }
+
+    /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
+    private boolean holdsAnyLock(RunThread t) {
+        for (LockState l : monitors.values()) {
+            if (l.owner == t) {
+                return true;
+            }
+        }
+        for (View v : lockViews.values()) {
+            if (v.lock().heldBy(t, v.shared()) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private List<RunThread> live() {
@@ -493,8 +508,8 @@ final class ControlledHooks implements HookHandler {
                     me.spin.read(loc, address, value, config.spinBound());
                 }
             }
-            case YIELD -> {
-                // Spin loops often yield; that changes nothing another thread could see.
+            case YIELD, LOCK, UNLOCK -> {
+                // Spin loops often yield or re-check under a lock; neither changes what the loop reads.
             }
             default -> me.spin.reset();
         }
@@ -1142,6 +1157,10 @@ final class ControlledHooks implements HookHandler {
             RunThread me = byJvmThread.get(Thread.currentThread());
             if (me == null || end != null || me.ended || failure instanceof RunAbort) {
                 return;
+            }
+            if (failure == null && !me.buffer.isEmpty()) {
+                // Other threads may still act before the end publishes what this thread buffered.
+                schedulingPoint(me, EventKind.END, null, -1);
             }
             drain(me);
             record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * Busy-wait detection for one thread: counts how often it re-reads a location at the same place
- * and sees the same value since its last write or synchronization. Past the spin bound the thread
+ * and sees the same value since its last write or synchronization (other than lock acquire and release). Past the spin bound the thread
  * is blocked until another thread makes a write to one of the locations it read visible. When that
  * leaves no thread able to move, the runtime exempts the spinner for the rest of the run, so a loop
  * that was only re-reading a flag while counting locally still finishes and a real livelock ends at
