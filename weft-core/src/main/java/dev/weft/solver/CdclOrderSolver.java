@@ -2,6 +2,7 @@ package dev.weft.solver;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -72,7 +73,9 @@ public final class CdclOrderSolver implements OrderSolver {
     private final IntVec eventOfNode = new IntVec();
     private final PairIndex atomVariable = new PairIndex();
     private final Map<Formula, Integer> gateLiteral = new IdentityHashMap<>();
-    private final Set<Integer> baseEvents = new LinkedHashSet<>();
+    /** Graph nodes of the events the base constraints mention, and of those the current assumptions mention. */
+    private final BitSet baseNodes = new BitSet();
+    private final BitSet queryNodes = new BitSet();
     private final int trueLiteral;
     private final IntVec gates = new IntVec();
     /** Clauses a model must satisfy: base clauses and definitions of base-relevant Or gates. */
@@ -116,7 +119,7 @@ public final class CdclOrderSolver implements OrderSolver {
     @Override
     public void add(Formula constraint) {
         ensureOpen();
-        Formulas.collectEvents(constraint, baseEvents);
+        Formulas.collectEvents(constraint, event -> baseNodes.set(node(event)));
         addBase(constraint);
     }
 
@@ -149,10 +152,10 @@ public final class CdclOrderSolver implements OrderSolver {
             if (inconsistent) {
                 return Answer.unsat(new int[0]);
             }
-            Set<Integer> events = new LinkedHashSet<>(baseEvents);
+            queryNodes.clear();
             assumptionLiterals = new int[assumptions.size()];
             for (int i = 0; i < assumptionLiterals.length; i++) {
-                Formulas.collectEvents(assumptions.get(i), events);
+                Formulas.collectEvents(assumptions.get(i), event -> queryNodes.set(node(event)));
                 assumptionLiterals[i] = literalOf(assumptions.get(i));
             }
             if (inconsistent) {
@@ -165,7 +168,7 @@ public final class CdclOrderSolver implements OrderSolver {
             stopReason = null;
             falseUnderOrder.clear();
             repairHead = 0;
-            Answer answer = search(events);
+            Answer answer = search();
             backtrack(0);
             return answer;
         } finally {
@@ -273,14 +276,12 @@ public final class CdclOrderSolver implements OrderSolver {
         }
         lowerNode[v] = lower;
         higherNode[v] = higher;
-        watches[2 * v] = new ClauseList();
-        watches[2 * v + 1] = new ClauseList();
         heap.grow(v + 1);
         return v;
     }
 
     private void markBaseRelevant(int[] literals) {
-        IntVec pending = new IntVec();
+        IntVec pending = new IntVec(literals.length);
         for (int literal : literals) {
             pending.add(variable(literal));
         }
@@ -385,7 +386,7 @@ public final class CdclOrderSolver implements OrderSolver {
 
     // ---------------------------------------------------------------- search
 
-    private Answer search(Set<Integer> events) {
+    private Answer search() {
         long restartLimit = RESTART_UNIT * luby(0);
         int restarts = 0;
         long conflictsAtRestart = 0;
@@ -429,7 +430,7 @@ public final class CdclOrderSolver implements OrderSolver {
             }
             int decision = nextDecision();
             if (decision < 0) {
-                return Answer.sat(model(events));
+                return Answer.sat(model());
             }
             levelStarts.add(trail.size());
             assign(decision, null);
@@ -505,6 +506,9 @@ public final class CdclOrderSolver implements OrderSolver {
     private Clause propagateUnits(int literal) {
         int falsified = negate(literal);
         ClauseList watching = watches[falsified];
+        if (watching == null) {
+            return null;
+        }
         Clause[] clauses = watching.items;
         int size = watching.size;
         int kept = 0;
@@ -529,7 +533,7 @@ public final class CdclOrderSolver implements OrderSolver {
                 if (value(lits[k]) != FALSE) {
                     lits[1] = lits[k];
                     lits[k] = falsified;
-                    watches[lits[1]].add(clause);
+                    watch(lits[1], clause);
                     moved = true;
                     break;
                 }
@@ -781,16 +785,16 @@ public final class CdclOrderSolver implements OrderSolver {
         return isAnd;
     }
 
-    private int[] model(Set<Integer> events) {
-        int[] order = new int[events.size()];
-        int count = 0;
+    /** The mentioned events in topological order. */
+    private int[] model() {
+        IntVec order = new IntVec(graph.nodeCount());
         for (int position = 0; position < graph.nodeCount(); position++) {
-            int event = eventOfNode.get(graph.nodeAt(position));
-            if (events.contains(event)) {
-                order[count++] = event;
+            int node = graph.nodeAt(position);
+            if (baseNodes.get(node) || queryNodes.get(node)) {
+                order.add(eventOfNode.get(node));
             }
         }
-        return order;
+        return order.toArray();
     }
 
     // ---------------------------------------------------------------- trail
@@ -844,8 +848,15 @@ public final class CdclOrderSolver implements OrderSolver {
     // ---------------------------------------------------------------- clauses and activity
 
     private void attach(Clause clause) {
-        watches[clause.literals[0]].add(clause);
-        watches[clause.literals[1]].add(clause);
+        watch(clause.literals[0], clause);
+        watch(clause.literals[1], clause);
+    }
+
+    private void watch(int literal, Clause clause) {
+        if (watches[literal] == null) {
+            watches[literal] = new ClauseList();
+        }
+        watches[literal].add(clause);
     }
 
     private int distinctLevels(int[] literals) {

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /** Walks over formulas shared by the backends. */
 final class Formulas {
@@ -14,7 +15,7 @@ final class Formulas {
     }
 
     /** Adds every event an atom of {@code formula} mentions; visits each shared sub-formula once. */
-    static void collectEvents(Formula formula, Set<Integer> events) {
+    static void collectEvents(Formula formula, IntConsumer events) {
         if (addIfFlat(formula, events)) {
             return;
         }
@@ -37,10 +38,10 @@ final class Formulas {
     }
 
     /** Handles atoms and And/Or nodes of atoms (most constraints) without the bookkeeping of sharing. */
-    private static boolean addIfFlat(Formula formula, Set<Integer> events) {
+    private static boolean addIfFlat(Formula formula, IntConsumer events) {
         if (formula instanceof Formula.Before before) {
-            events.add(before.before());
-            events.add(before.after());
+            events.accept(before.before());
+            events.accept(before.after());
             return true;
         }
         List<Formula> parts = formula instanceof Formula.And and ? and.parts() : ((Formula.Or) formula).parts();

@@ -128,8 +128,8 @@ class OrderSolverDifferentialTest {
         assertTrue(evaluator.holdsAll(base), () -> where + ": model violates the base: " + Arrays.toString(order));
         assertTrue(evaluator.holdsAll(assumptions), () -> where + ": model violates an assumption: " + Arrays.toString(order));
         Set<Integer> mentioned = new TreeSet<>();
-        base.forEach(f -> Formulas.collectEvents(f, mentioned));
-        assumptions.forEach(f -> Formulas.collectEvents(f, mentioned));
+        base.forEach(f -> Formulas.collectEvents(f, mentioned::add));
+        assumptions.forEach(f -> Formulas.collectEvents(f, mentioned::add));
         assertEquals(mentioned, new TreeSet<>(Arrays.stream(order).boxed().toList()), where + ": events of the model");
     }
 
