@@ -48,7 +48,7 @@ public final class Z3OrderSolver implements OrderSolver {
     @Override
     public void add(Formula constraint) {
         ensureOpen();
-        Formulas.collectEvents(constraint, baseEvents);
+        Formulas.collectEvents(constraint, baseEvents::add);
         solver.add(encode(constraint));
     }
 
@@ -65,7 +65,7 @@ public final class Z3OrderSolver implements OrderSolver {
             for (int i = 0; i < guards.length; i++) {
                 guards[i] = context.mkBoolConst("assumption!" + queries + "!" + i);
                 indexOfGuard.put(guards[i], i);
-                Formulas.collectEvents(assumptions.get(i), events);
+                Formulas.collectEvents(assumptions.get(i), events::add);
                 solver.add(context.mkImplies(guards[i], encode(assumptions.get(i))));
             }
             queries++;
