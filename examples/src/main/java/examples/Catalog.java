@@ -69,6 +69,18 @@ public final class Catalog {
         }
     }
 
+    /** The distinct programs of {@code entries}, in catalogue order. */
+    public static List<String> classNames(List<Entry> entries) {
+        return entries.stream().map(Entry::className).distinct().toList();
+    }
+
+    /** The programs that no catalogued memory model expects a bug in. */
+    public static List<String> correctUnderEveryModel(List<Entry> entries) {
+        Set<String> buggy = new HashSet<>();
+        entries.stream().filter(Entry::expectsBug).forEach(entry -> buggy.add(entry.className()));
+        return classNames(entries).stream().filter(name -> !buggy.contains(name)).toList();
+    }
+
     /** Parses catalogue lines; {@code source} names them in error messages. */
     public static List<Entry> parse(List<String> lines, String source) {
         List<String> header = null;

@@ -36,11 +36,13 @@ public final class IsolatedRun {
     }
 
     /**
-     * Runs {@code className}'s main with no arguments and returns normally only if main and every
-     * thread it started without joining ended without an uncaught exception within {@code limit}.
+     * Runs {@code className}'s main with no arguments; returns normally only if main ends within
+     * {@code limit} and no thread of the program has died of an uncaught exception by then.
      */
     public static void run(String className, Duration limit) throws InterruptedException {
         Method main = mainMethod(className, new FreshLoader(IsolatedRun.class.getClassLoader()));
+        // As the java launcher does, run main even when its class is not public.
+        main.setAccessible(true);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         ThreadGroup group = new ThreadGroup("isolated " + className) {
             @Override
