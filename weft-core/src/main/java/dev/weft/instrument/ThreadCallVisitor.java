@@ -48,10 +48,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         switch (call.method()) {
             case "start()V" -> {
                 if (call.opcode() == Opcodes.INVOKESPECIAL) {
-                    mv.visitInsn(Opcodes.DUP);
-                    Emit.push(mv, ctx.location());
-                    Emit.hook(mv, "threadStart", "(Ljava/lang/Thread;I)V");
-                    original(call);
+                    replaceWithHook(call, "threadStart", "(Ljava/lang/Thread;I)V");
                 } else {
                     supportWithLocation("startThread", "(Ljava/lang/Thread;I)V");
                 }
