@@ -60,7 +60,10 @@ public final class Seeds {
         return new Outcome(seeds, asked, unknown);
     }
 
-    /** The seed's choices: the needed events in the solver's order, then (for a new value) the target read. */
+    /**
+     * The seed's choices: one per needed event a choice performed ({@link Event#CHOSEN}), in the
+     * solver's order; the other needed events come with those choices.
+     */
     static List<Choice> schedule(CausalModel model, SeedQuery query, int[] order) {
         Trace trace = model.trace();
         int[] position = new int[trace.size() + 1];
@@ -91,7 +94,9 @@ public final class Seeds {
         List<Choice> choices = new ArrayList<>(events.size());
         for (int e : events) {
             Event event = trace.get(e);
-            choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
+            if (event.has(Event.CHOSEN)) {
+                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
+            }
         }
         return choices;
     }

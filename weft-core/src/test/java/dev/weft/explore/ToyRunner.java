@@ -275,7 +275,7 @@ final class ToyRunner implements ProgramRunner {
 
         int record(EventKind kind, int t, Address address, long value, long value2, int flags) {
             int seq = kind == EventKind.FLUSH ? -1 : states.get(t).seq++;
-            events.add(new Event(events.size(), kind, t, seq, -1, address, value, value2, 'J', flags));
+            events.add(new Event(events.size(), kind, t, seq, -1, address, value, value2, 'J', flags | Event.CHOSEN));
             return events.size() - 1;
         }
 
