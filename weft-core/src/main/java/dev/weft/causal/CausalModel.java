@@ -73,6 +73,20 @@ public final class CausalModel {
         return memoryModel;
     }
 
+    /**
+     * How many leading events of {@code trace} the first {@code choices} schedule choices performed:
+     * every event before the one the next choice performed ({@link Event#CHOSEN}).
+     */
+    public static int eventsOfChoices(Trace trace, int choices) {
+        int chosen = 0;
+        for (Event e : trace.events()) {
+            if (e.has(Event.CHOSEN) && chosen++ == choices) {
+                return e.index();
+            }
+        }
+        return trace.size();
+    }
+
     public int fixedPrefix() {
         return fixedPrefix;
     }

@@ -80,7 +80,7 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        int fixedPrefix = current == null ? 0 : current.schedule().size();
+        int fixedPrefix = current == null ? 0 : CausalModel.eventsOfChoices(result.trace(), current.schedule().size());
         CausalModel model = new CausalModel(result.trace(), memoryModel, fixedPrefix);
         try (OrderSolver solver = solvers.get()) {
             Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits);
