@@ -9,8 +9,9 @@ import java.util.List;
  * The default way to finish a run once its prescribed schedule is used up: the first enabled thread
  * in start order, always. After an MCR seed has forced one thread's read, this lets the earlier
  * threads act before that thread's own later writes, so a seed for "both threads read the old
- * value" reaches the lost update in the run itself instead of one run later. Buffered writes (TSO/PSO) are published as soon as they are made, so a run continued this
- * way behaves as under SC from then on. Strategies whose later runs start from the traces this
+ * value" reaches the lost update in the run itself instead of one run later. Buffered writes
+ * (TSO/PSO) are published as soon as they are made, so a run continued this way behaves as under
+ * SC from then on. Strategies whose later runs start from the traces this
  * produces (MCR) explore the delayed publications through their own schedules.
  */
 public final class ContinuationPolicy implements SchedulePolicy {
