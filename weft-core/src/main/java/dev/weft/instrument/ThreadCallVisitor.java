@@ -48,7 +48,10 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         switch (call.method()) {
             case "start()V" -> {
                 if (call.opcode() == Opcodes.INVOKESPECIAL) {
-                    replaceWithHook(call, "threadStart", "(Ljava/lang/Thread;I)V");
+                    mv.visitInsn(Opcodes.DUP);
+                    Emit.push(mv, ctx.location());
+                    Emit.hook(mv, "threadStart", "(Ljava/lang/Thread;I)V");
+                    original(call);
                 } else {
                     supportWithLocation("startThread", "(Ljava/lang/Thread;I)V");
                 }

@@ -11,11 +11,11 @@ import java.lang.invoke.MethodType;
  * invokes {@code Thread.start} non-virtually, as the super call of the class directly below
  * {@code Thread} in the thread's hierarchy.
  */
-public final class ThreadStarter {
+final class ThreadStarter {
     private ThreadStarter() {
     }
 
-    public static void start(Thread thread) {
+    static void start(Thread thread) {
         Class<?> belowThread = thread.getClass();
         if (belowThread == Thread.class) {
             thread.start();

@@ -1,15 +1,11 @@
 package dev.weft.instrument;
 
-import dev.weft.runtime.ThreadStarter;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.Symbols;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Date;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -58,9 +54,6 @@ final class RecordingHandler implements HookHandler {
     private final List<Integer> locations = new ArrayList<>();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
-    /** Instrumented code leaves monitors to the handler: each program monitor is a lock with one condition here. */
-    private final Map<Object, ReentrantLock> monitors = Collections.synchronizedMap(new IdentityHashMap<>());
-    private final Map<Object, Condition> monitorConditions = Collections.synchronizedMap(new IdentityHashMap<>());
 
     RecordingHandler(Symbols symbols) {
         this.symbols = symbols;
@@ -272,15 +265,6 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void monitorEnter(Object monitor, int loc) {
         record("monitorEnter " + monitorName(monitor), loc);
-        monitor(monitor).lock();
-    }
-
-    private ReentrantLock monitor(Object monitor) {
-        return monitors.computeIfAbsent(monitor, m -> new ReentrantLock());
-    }
-
-    private Condition monitorCondition(Object monitor) {
-        return monitorConditions.computeIfAbsent(monitor, m -> monitor(m).newCondition());
     }
 
     @Override
@@ -289,7 +273,6 @@ final class RecordingHandler implements HookHandler {
         if (failMonitorExits) {
             throw new IllegalStateException("run ended");
         }
-        monitor(monitor).unlock();
     }
 
     private static String monitorName(Object monitor) {
@@ -300,9 +283,9 @@ final class RecordingHandler implements HookHandler {
     public void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
         record("wait " + type(monitor) + (timed ? " " + millis + "ms " + nanos + "ns" : ""), loc);
         if (timed) {
-            monitorCondition(monitor).await(TimeUnit.MILLISECONDS.toNanos(millis) + nanos, TimeUnit.NANOSECONDS);
+            monitor.wait(millis, nanos);
         } else {
-            monitorCondition(monitor).await();
+            monitor.wait();
         }
     }
 
@@ -310,9 +293,9 @@ final class RecordingHandler implements HookHandler {
     public void objectNotify(Object monitor, boolean all, int loc) {
         record((all ? "notifyAll " : "notify ") + type(monitor), loc);
         if (all) {
-            monitorCondition(monitor).signalAll();
+            monitor.notifyAll();
         } else {
-            monitorCondition(monitor).signal();
+            monitor.notify();
         }
     }
 
@@ -342,7 +325,6 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void threadStart(Thread thread, int loc) {
         record("start " + type(thread), loc);
-        ThreadStarter.start(thread);
     }
 
     @Override

@@ -52,6 +52,7 @@ public final class RunSupport {
             return;
         }
         Hooks.threadStart(thread, loc);
+        thread.start();
     }
 
     public static void objectWait(Object monitor, long millis, int loc) throws InterruptedException {

@@ -123,9 +123,10 @@ public interface HookHandler {
     void threadBodyExit(boolean began, Throwable failure);
 
     /**
-     * Replaces the JDK's {@code Thread.start}: the runtime starts the thread. A program subclass's
-     * override of {@code start()} runs as program code; its {@code super.start()} arrives here, so
-     * the runtime must start the thread non-virtually.
+     * Called just before the JDK's {@code Thread.start} runs for {@code thread}. Unlike the other
+     * thread hooks this one does not replace the call: the instrumented code starts the thread
+     * itself when this returns (a program subclass may override {@code start()}, and only its own
+     * {@code super.start()} can reach the JDK method), so the runtime must not start it.
      */
     void threadStart(Thread thread, int loc);
 
