@@ -62,6 +62,7 @@ final class ControlledHooks implements HookHandler {
     /** Every clock read advances the reading thread's logical clock by this much, so timing loops end. */
     private static final long CLOCK_TICK_NANOS = 1_000_000;
     private static final BooleanSupplier ALWAYS = () -> true;
+    private static final int ABORTS_BEFORE_PARKING = 100;
     private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
@@ -194,36 +195,34 @@ final class ControlledHooks implements HookHandler {
         long deadline = System.nanoTime() + config.stuckTimeout().toNanos();
         List<String> leaked = new ArrayList<>();
         for (RunThread t : all) {
-            joinUntil(t.jvm, deadline);
-            if (t.jvm.isAlive()) {
+            awaitDeath(t, deadline);
+            if (t.jvm.isAlive() && !t.parkedForGood) {
                 // Blocked in code Weft does not control, or an endless local loop: no hook will ever run again there.
                 t.jvm.interrupt();
-                joinUntil(t.jvm, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+                awaitDeath(t, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
             }
-            if (t.jvm.isAlive()) {
+            if (t.jvm.isAlive() && !t.parkedForGood) {
                 try {
                     t.jvm.stop();
                 } catch (UnsupportedOperationException e) {
                     // Newer JDKs cannot stop threads; reported below.
                 }
-                joinUntil(t.jvm, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+                awaitDeath(t, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
             }
-            if (t.jvm.isAlive()) {
+            if (t.parkedForGood) {
+                leaked.add(t.name + " (parked for good: it kept running after the end of its run)");
+            } else if (t.jvm.isAlive()) {
                 leaked.add(t.name);
             }
         }
         return leaked;
     }
 
-    private static void joinUntil(Thread thread, long deadlineNanos) {
+    private static void awaitDeath(RunThread t, long deadlineNanos) {
         boolean interrupted = false;
-        while (thread.isAlive()) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
+        while (t.jvm.isAlive() && !t.parkedForGood && System.nanoTime() < deadlineNanos) {
             try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                t.jvm.join(10);
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -261,12 +260,15 @@ final class ControlledHooks implements HookHandler {
     private RunThread enter() {
         lock.lock();
         try {
-            checkEnd();
             RunThread me = byJvmThread.get(Thread.currentThread());
+            if (end != null) {
+                throw afterEnd(me);
+            }
             if (me == null) {
                 if (!started) {
                     return outside;
                 }
+                silence(Thread.currentThread());
                 finish(RunEnd.of(Status.UNSUPPORTED, "instrumented code ran in thread \"" + Thread.currentThread().getName()
                         + "\", which the program did not start with Thread.start (thread pools and other JDK-made threads are not supported)"));
                 throw new RunAbort();
@@ -278,6 +280,28 @@ final class ControlledHooks implements HookHandler {
         } catch (RuntimeException | Error e) {
             lock.unlock();
             throw e;
+        }
+    }
+
+    /**
+     * A thread that keeps calling hooks after its run ended has caught RunAbort and carried on.
+     * After {@link #ABORTS_BEFORE_PARKING} such calls it is parked for good, outside the run's lock, so
+     * that it can neither spin nor touch anything again (a JDK 17 Thread.stop could be caught as well).
+     */
+    private RunAbort afterEnd(RunThread me) {
+        if (me != null && ++me.abortsAfterEnd > ABORTS_BEFORE_PARKING) {
+            me.parkedForGood = true;
+            lock.unlock();
+            while (true) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            }
+        }
+        return new RunAbort();
+    }
+
+    private static void silence(Thread thread) {
+        if (thread.getUncaughtExceptionHandler() == thread.getThreadGroup()) {
+            thread.setUncaughtExceptionHandler(SILENT);
         }
     }
 
@@ -1190,9 +1214,7 @@ final class ControlledHooks implements HookHandler {
             RunThread child = register(ThreadPaths.child(me.name, ++me.children), thread, me);
             record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             child.handBackTo = me;
-            if (thread.getUncaughtExceptionHandler() == thread.getThreadGroup()) {
-                thread.setUncaughtExceptionHandler(SILENT);
-            }
+            silence(thread);
             giveTurn(child);
             try {
                 ThreadStarter.start(thread);

@@ -40,6 +40,9 @@ final class RunThread {
     boolean ended;
     boolean interrupted;
     boolean permit;
+    int abortsAfterEnd;
+    /** Set (without the run's lock) when the thread kept running after its run ended and was parked for good. */
+    volatile boolean parkedForGood;
     /** Set between FORK and the child's first stop: the parent continues its step then. */
     RunThread handBackTo;
 
