@@ -1148,27 +1148,17 @@ final class ControlledHooks implements HookHandler {
     public boolean threadBodyEnter() {
         lock.lock();
         try {
-            checkEnd();
-            RunThread me = byJvmThread.get(Thread.currentThread());
-            if (me == null) {
-                unlockAfter();
-                enter(); // reports the unknown thread
-                return false;
+            RunThread known = byJvmThread.get(Thread.currentThread());
+            if (known != null && !known.begun && end == null) {
+                begin(known);
+                return true;
             }
-            if (me.begun) {
-                return false;
-            }
-            begin(me);
-            return true;
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Keeps the hold count balanced when {@link #enter()} takes the lock once more. */
-    private void unlockAfter() {
+        enter(); // a thread that began already runs the body inline; enter() reports unknown threads and ended runs
         lock.unlock();
-        lock.lock();
+        return false;
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.weft.trace.ObjectIds;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Values;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -443,6 +444,55 @@ class EventsTest {
         assertEquals("1", r.finalState().get("x"));
         assertEquals(4, Runs.ofKind(r, EventKind.END).size());
         assertEquals(3, Runs.ofKind(r, EventKind.JOIN).size());
+    }
+
+    @Test
+    void daemonThreadsEndWithTheLastNonDaemonThread() {
+        TestProgram p = new TestProgram(t -> {
+            Thread daemon = new Thread(Hooks.wrapThreadBody(() -> {
+                while (true) {
+                    t.write("x", t.read("x") + 1);
+                }
+            }));
+            daemon.setDaemon(true);
+            Hooks.threadStart(daemon, -1);
+            t.write("y", 1);
+        });
+        RunResult r = Runs.once(p, MemoryModel.SC);
+        assertEquals(RunResult.Status.COMPLETED, r.status(), () -> r.bug() + " " + r.detail());
+        assertEquals(1, Runs.ofKind(r, EventKind.END).size(), "the daemon never ended, and that is no deadlock");
+    }
+
+    @Test
+    void timedJoinsMayTimeOutAndInterruptsAbortSleepsAndLocks() {
+        TestProgram p = new TestProgram(t -> {
+            ReentrantLock lock = t.newLock();
+            t.lock(lock);
+            Thread sleeper = t.fork(() -> {
+                try {
+                    Hooks.threadSleep(1000, 0, -1);
+                    t.record("sleep", "done");
+                } catch (InterruptedException e) {
+                    t.record("sleep", "interrupted");
+                }
+                try {
+                    Hooks.lock(lock, true, -1);
+                    t.record("lock", "acquired");
+                } catch (InterruptedException e) {
+                    t.record("lock", "interrupted");
+                }
+            });
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            Hooks.threadInterrupt(sleeper, -1);
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            Hooks.threadInterrupt(sleeper, -1);
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            t.unlock(lock);
+            t.join(sleeper);
+        });
+        Set<String> outcomes = Runs.outcomes(Runs.dfs(p, MemoryModel.SC));
+        assertEquals(Set.of("{lock=interrupted, sleep=interrupted}", "{lock=interrupted, sleep=done}",
+                "{lock=acquired, sleep=interrupted}"), outcomes);
     }
 
     @Test
