@@ -107,6 +107,8 @@ final class ControlledHooks implements HookHandler {
     private boolean started;
     private RunEnd end;
     private long progressNanos;
+    /** True while the policy decides: a slow strategy is not a stuck program thread. */
+    private boolean choosing;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
@@ -134,7 +136,7 @@ final class ControlledHooks implements HookHandler {
             mainThread.start();
             long timeout = config.stuckTimeout().toNanos();
             while (end == null) {
-                long idle = System.nanoTime() - progressNanos;
+                long idle = choosing ? 0 : System.nanoTime() - progressNanos;
                 if (idle >= timeout) {
                     finish(stuck(running));
                     break;
@@ -429,11 +431,15 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             Choice choice;
+            choosing = true;
             try {
                 choice = policy.choose(new Point(live, enabled));
             } catch (RuntimeException | Error e) {
                 finish(new RunEnd(null, null, "schedule policy failed: " + e, e));
                 return;
+            } finally {
+                choosing = false;
+                progressNanos = System.nanoTime();
             }
             if (choice == null || !enabled.contains(choice)) {
                 finish(RunEnd.of(Status.DIVERGED, "choice " + schedule.size() + " (" + describe(choice)
@@ -539,6 +545,9 @@ final class ControlledHooks implements HookHandler {
         }
         if (e.wrote() && !e.has(Event.BUFFERED)) {
             madeVisible(address);
+        }
+        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (kind.reads() || e.wrote())) {
+            initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
         }
         return e.index();
     }

@@ -252,6 +252,56 @@ class ExplorationTest {
         }
     }
 
+    /** Programs with locks, wait/notify, atomics-free litmus code and buffered writes, for the replay check. */
+    private static List<TestProgram> replayPrograms() {
+        List<TestProgram> programs = new ArrayList<>();
+        programs.add(Litmus.named("SB+rfi").program());
+        programs.add(Litmus.named("ISA2").program());
+        programs.add(new TestProgram(t -> {
+            Object monitor = new Object();
+            Hooks.allocated(monitor);
+            Box shared = t.newBox();
+            List<Thread> workers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                workers.add(t.fork(() -> t.sync(monitor, () -> {
+                    t.writeBox(shared, t.readBox(shared) + 1);
+                    t.notifyOn(monitor, true);
+                })));
+            }
+            Hooks.monitorEnter(monitor, -1);
+            while (t.readBox(shared) < 3) {
+                t.waitOn(monitor);
+            }
+            Hooks.monitorExit(monitor, -1);
+            for (Thread w : workers) {
+                t.join(w);
+            }
+            t.record("count", t.readBox(shared));
+        }));
+        return programs;
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void randomSchedulesReplayEventByEvent(MemoryModel model) {
+        for (TestProgram p : replayPrograms()) {
+            ControlledExecutor executor = new ControlledExecutor(p, Runs.config(model));
+            List<RunResult> runs = new ArrayList<>();
+            new dev.weft.explore.Explorer(policy -> {
+                RunResult r = executor.run(policy);
+                runs.add(r);
+                return r;
+            }, new dev.weft.explore.RandomStrategy(11, 40), new dev.weft.explore.Limits(0, null, true), null).explore();
+            for (RunResult r : runs) {
+                RunResult again = executor.run(new PrefixPolicy(r.schedule(), ContinuationPolicy.INSTANCE));
+                assertEquals(r.status(), again.status());
+                assertEquals(r.schedule(), again.schedule());
+                assertEquals(r.trace().events(), again.trace().events());
+                assertEquals(r.finalState(), again.finalState());
+            }
+        }
+    }
+
     @Test
     void noThreadOfARunOutlivesIt() {
         List<Thread> seen = new ArrayList<>();
