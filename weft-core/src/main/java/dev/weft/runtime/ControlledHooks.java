@@ -21,7 +21,6 @@ import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import dev.weft.trace.Trace;
-import dev.weft.trace.Values;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Date;
@@ -629,84 +628,51 @@ final class ControlledHooks implements HookHandler {
     }
 
     /**
-     * Completes a read: {@code fromMemory} is what the native load returned; a thread's own newest
-     * buffered write to the address wins over it (store forwarding). Returns the forwarded raw value or null.
+     * Completes the pending read, if any: {@code value} is what the native load returned (boxed); a
+     * thread's own newest buffered write to the address wins over it (store forwarding).
      */
-    private Object completeRead(RunThread me, PendingRead read, long fromMemory) {
-        StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-        initialValues.putIfAbsent(read.address(), fromMemory);
-        record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0, read.type(), 0);
-        return forwarded != null ? forwarded.raw() : null;
-    }
-
-    private PendingRead takeRead(RunThread me) {
-        PendingRead read = me.read;
-        me.read = null;
-        return read;
-    }
-
-    @Override
-    public int afterLoad(int value) {
+    private Object loaded(Object value) {
         RunThread me = enter();
         try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, value);
-            return forwarded != null ? (Integer) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public long afterLoad(long value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, value);
-            return forwarded != null ? (Long) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public float afterLoad(float value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, Values.ofFloat(value));
-            return forwarded != null ? (Float) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public double afterLoad(double value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, Values.ofDouble(value));
-            return forwarded != null ? (Double) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public Object afterLoad(Object value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
+            PendingRead read = me.read;
+            me.read = null;
             if (read == null) {
                 return value;
             }
             StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-            completeRead(me, read, objects.id(value, me));
+            long fromMemory = objects.encode(value, read.type(), me);
+            initialValues.putIfAbsent(read.address(), fromMemory);
+            record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
+                    read.type(), 0);
             return forwarded != null ? forwarded.raw() : value;
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public int afterLoad(int value) {
+        return (Integer) loaded(value);
+    }
+
+    @Override
+    public long afterLoad(long value) {
+        return (Long) loaded(value);
+    }
+
+    @Override
+    public float afterLoad(float value) {
+        return (Float) loaded(value);
+    }
+
+    @Override
+    public double afterLoad(double value) {
+        return (Double) loaded(value);
+    }
+
+    @Override
+    public Object afterLoad(Object value) {
+        return loaded(value);
     }
 
     @Override
