@@ -101,10 +101,10 @@ final class ControlledHooks implements HookHandler {
     private final Map<Object, LockState> monitors = new IdentityHashMap<>();
     private final Map<Object, View> lockViews = new IdentityHashMap<>();
     private final Map<Object, ConditionQueue> conditions = new IdentityHashMap<>();
-    private RunThread running;
+    private volatile RunThread running;
     private int lastThread = -1;
     private boolean started;
-    private RunEnd end;
+    private volatile RunEnd end;
     private long progressNanos;
     /** True while the policy decides: a slow strategy is not a stuck program thread. */
     private boolean choosing;
@@ -252,6 +252,9 @@ final class ControlledHooks implements HookHandler {
         runOver.signalAll();
         for (RunThread t : threads) {
             t.turn.signalAll();
+            if (t.jvmMonitor != null) {
+                t.jvm.interrupt();
+            }
         }
     }
 
@@ -338,12 +341,38 @@ final class ControlledHooks implements HookHandler {
         stop(me);
         while (running != me) {
             checkEnd();
-            me.turn.awaitUninterruptibly();
+            if (me.jvmMonitor != null) {
+                awaitInMonitor(me);
+            } else {
+                me.turn.awaitUninterruptibly();
+            }
         }
         checkEnd();
         me.pending = null;
         me.enabled = null;
         me.waitsFor = null;
+    }
+
+    /**
+     * Waits for the turn inside {@code Object.wait} of the JVM monitor the waiting thread holds (the
+     * instrumented code keeps the real monitor instructions), so that the thread the model lets take
+     * the monitor meanwhile does not block in the JVM. The dispatcher wakes it with a real interrupt,
+     * which needs no monitor: nobody may block on a program monitor while holding the run's lock.
+     */
+    private void awaitInMonitor(RunThread me) {
+        Object monitor = me.jvmMonitor;
+        lock.unlock();
+        try {
+            synchronized (monitor) {
+                if (running != me && end == null) {
+                    monitor.wait();
+                }
+            }
+        } catch (InterruptedException e) {
+            // The wake-up call (or teardown); the loop re-checks whose turn it is.
+        } finally {
+            lock.lock();
+        }
     }
 
     private void schedulingPoint(RunThread me, EventKind kind, Address address, int loc) {
@@ -366,6 +395,9 @@ final class ControlledHooks implements HookHandler {
         running = next;
         progressNanos = System.nanoTime();
         next.turn.signal();
+        if (next.jvmMonitor != null) {
+            next.jvm.interrupt();
+        }
     }
 
     private boolean isEnabled(RunThread t) {
@@ -809,9 +841,13 @@ final class ControlledHooks implements HookHandler {
         if (isVolatile) {
             drain(me);
         } else if (model != MemoryModel.SC) {
-            int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
-            me.buffer.add(address, value, raw, type, index, resolved != null ? resolved : cell.get());
-            return false;
+            MemoryCell target = resolved != null ? resolved : cell.get();
+            if (target.settable()) {
+                int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
+                me.buffer.add(address, value, raw, type, index, target);
+                return false;
+            }
+            drain(me); // written at once, so everything this thread wrote before must be visible first
         }
         record(me, kind, loc, address, value, 0, type, 0);
         return true;
@@ -1010,7 +1046,7 @@ final class ControlledHooks implements HookHandler {
             if (l.owner != me) {
                 throw new IllegalMonitorStateException("current thread is not owner");
             }
-            Wake wake = waitFor(me, l, l.waiters, timed && (millis > 0 || nanos > 0), true, loc, "notify");
+            Wake wake = waitFor(me, l, l.waiters, monitor, timed && (millis > 0 || nanos > 0), true, loc, "notify");
             if (wake == Wake.INTERRUPTED) {
                 throw new InterruptedException();
             }
@@ -1039,8 +1075,13 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
-    /** Object.wait / Condition.await: WAIT releases the lock completely, WAKE re-acquires it with the same hold count. */
-    private Wake waitFor(RunThread me, LockState l, List<Waiter> queue, boolean timed, boolean interruptible, int loc, String what) {
+    /**
+     * Object.wait / Condition.await: WAIT releases the lock completely, WAKE re-acquires it with the
+     * same hold count. {@code jvmMonitor} is the monitor object for Object.wait (whose JVM monitor the
+     * thread holds), null for a Condition.
+     */
+    private Wake waitFor(RunThread me, LockState l, List<Waiter> queue, Object jvmMonitor, boolean timed, boolean interruptible,
+                         int loc, String what) {
         schedulingPoint(me, EventKind.WAIT, l.address, loc);
         if (interruptible && me.interrupted) {
             consumeInterrupt(me, loc);
@@ -1053,10 +1094,16 @@ final class ControlledHooks implements HookHandler {
         record(me, EventKind.WAIT, loc, l.address, 0, 0, (char) 0, 0);
         Waiter waiter = new Waiter(me);
         queue.add(waiter);
-        schedulingPoint(me, EventKind.WAKE, l.address, loc,
-                () -> l.available(me, false) && (waiter.notifiedBy >= 0 || timed || (interruptible && me.interrupted)),
-                () -> waiter.notifiedBy >= 0 ? "was woken and waits to re-acquire " + describe(l)
-                        : "waits for a " + what + " on " + describe(l));
+        me.jvmMonitor = jvmMonitor;
+        try {
+            schedulingPoint(me, EventKind.WAKE, l.address, loc,
+                    () -> l.available(me, false) && (waiter.notifiedBy >= 0 || timed || (interruptible && me.interrupted)),
+                    () -> waiter.notifiedBy >= 0 ? "was woken and waits to re-acquire " + describe(l)
+                            : "waits for a " + what + " on " + describe(l));
+        } finally {
+            me.jvmMonitor = null;
+            Thread.interrupted(); // a wake-up call that came after the thread had its turn already
+        }
         queue.remove(waiter);
         l.owner = me;
         l.holds = holds;
@@ -1624,7 +1671,7 @@ final class ControlledHooks implements HookHandler {
             if (!controlled(me)) {
                 return Wake.NOTIFIED;
             }
-            Wake wake = waitFor(me, queue.lock(), queue.waiters(), timed, interruptibly, loc, "signal");
+            Wake wake = waitFor(me, queue.lock(), queue.waiters(), null, timed, interruptibly, loc, "signal");
             if (wake == Wake.INTERRUPTED) {
                 throw new InterruptedException();
             }

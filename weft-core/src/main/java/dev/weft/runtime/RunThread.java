@@ -46,6 +46,8 @@ final class RunThread {
     /** Set between FORK and the child's first stop: the parent continues its step then. */
     RunThread handBackTo;
 
+    /** While in Object.wait: the monitor whose JVM lock the thread releases by really waiting on it. */
+    Object jvmMonitor;
     PendingOperation pending;
     BooleanSupplier enabled;
     Supplier<String> waitsFor;

@@ -212,6 +212,34 @@ class EventsTest {
     }
 
     @Test
+    void waitersReleaseTheJvmMonitorInEverySchedule() {
+        TestProgram p = new TestProgram(t -> {
+            Object monitor = new Object();
+            Hooks.allocated(monitor);
+            Runnable consumer = () -> t.sync(monitor, () -> {
+                try {
+                    while (t.read("flag") == 0) {
+                        t.waitOn(monitor);
+                    }
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            Thread first = t.fork(consumer);
+            Thread second = t.fork(consumer);
+            t.sync(monitor, () -> {
+                t.write("flag", 1);
+                t.notifyOn(monitor, true);
+            });
+            t.join(first);
+            t.join(second);
+        });
+        List<RunResult> runs = Runs.dfs(p, MemoryModel.SC);
+        assertTrue(runs.size() > 10);
+        runs.forEach(r -> assertEquals(RunResult.Status.COMPLETED, r.status(), () -> r.bug() + " " + r.detail()));
+    }
+
+    @Test
     void readWriteLockDowngradeRecordsASharedLockWhileTheExclusiveOneIsHeld() {
         TestProgram p = new TestProgram(t -> {
             ReentrantReadWriteLock rw = new ReentrantReadWriteLock();

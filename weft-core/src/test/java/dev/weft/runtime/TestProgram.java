@@ -180,12 +180,15 @@ final class TestProgram implements ProgramUnderTest {
 
     // ---- monitors and locks
 
+    /** As instrumented code does it: the monitor hooks, and the JVM's own monitor right after them. */
     void sync(Object monitor, Runnable body) {
         Hooks.monitorEnter(monitor, -1);
-        try {
-            body.run();
-        } finally {
-            Hooks.monitorExit(monitor, -1);
+        synchronized (monitor) {
+            try {
+                body.run();
+            } finally {
+                Hooks.monitorExit(monitor, -1);
+            }
         }
     }
 
