@@ -279,6 +279,8 @@ final class ControlledHooks implements HookHandler {
             }
             if (!me.begun) {
                 begin(me);
+            } else if (running != me) {
+                awaitForkedChild(me);
             }
             return me;
         } catch (RuntimeException | Error e) {
@@ -1194,6 +1196,7 @@ final class ControlledHooks implements HookHandler {
             if (me == null || end != null || me.ended || failure instanceof RunAbort) {
                 return;
             }
+            awaitForkedChild(me);
             if (failure == null && !me.buffer.isEmpty()) {
                 // Other threads may still act before the end publishes what this thread buffered.
                 schedulingPoint(me, EventKind.END, null, -1);
@@ -1227,20 +1230,34 @@ final class ControlledHooks implements HookHandler {
             record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             child.handBackTo = me;
             silence(thread);
+            // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
+            // runs up to its first scheduling point and hands the turn back, which the parent's next call awaits.
             giveTurn(child);
-            try {
-                ThreadStarter.start(thread);
-            } catch (RuntimeException | Error e) {
-                child.ended = true;
-                child.handBackTo = null;
-                running = me;
-                throw e;
-            }
-            // The child runs up to its first scheduling point (or its end) and hands the turn back.
-            while (running != me) {
-                checkEnd();
-                if (!child.begun && !thread.isAlive()) {
-                    // Its body never called the runtime (e.g. a Thread without a Runnable): it began and ended unseen.
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The parent of a thread just forked calls the runtime again: it waits until the child has run to
+     * its first scheduling point (or its end). A child whose body never calls the runtime began and
+     * ended unseen; one that was never started is forgotten.
+     */
+    private void awaitForkedChild(RunThread me) {
+        while (running != me) {
+            checkEnd();
+            RunThread child = running;
+            if (child != null && child.handBackTo == me && !child.begun) {
+                Thread.State state = child.jvm.getState();
+                if (state == Thread.State.NEW) {
+                    threads.remove(child);
+                    byJvmThread.remove(child.jvm);
+                    byId.remove(child.id);
+                    me.children--;
+                    running = me;
+                    break;
+                }
+                if (state == Thread.State.TERMINATED) {
                     child.begun = true;
                     record(child, EventKind.BEGIN, -1, null, 0, 0, (char) 0, 0);
                     record(child, EventKind.END, -1, null, 0, 0, (char) 0, 0);
@@ -1249,14 +1266,12 @@ final class ControlledHooks implements HookHandler {
                     running = me;
                     break;
                 }
-                try {
-                    me.turn.await(1, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    // Only teardown interrupts program threads; checkEnd above ends the wait then.
-                }
             }
-        } finally {
-            lock.unlock();
+            try {
+                me.turn.await(1, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                // Only teardown interrupts program threads; checkEnd above ends the wait then.
+            }
         }
     }
 
@@ -1958,7 +1973,7 @@ final class ControlledHooks implements HookHandler {
 
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.runtime.hooks.");
-    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), ThreadStarter.class.getName(),
+    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
             AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 
     private static boolean isProgramFrame(String className) {

@@ -426,7 +426,7 @@ class EventsTest {
         assertNotEquals(first.finalState().get("seed"), first.finalState().get("seed2"));
     }
 
-    /** A program subclass of Thread whose start() is rewritten to call the runtime, as instrumented super.start() would. */
+    /** A program subclass of Thread that overrides start(): its super.start() is instrumented as the hook, then the JDK's start. */
     static final class OwnStart extends Thread {
         private final TestProgram program;
 
@@ -437,6 +437,7 @@ class EventsTest {
         @Override
         public synchronized void start() {
             Hooks.threadStart(this, -1);
+            super.start();
         }
 
         @Override
@@ -461,8 +462,12 @@ class EventsTest {
             own.start();
             Thread empty = new Thread(Hooks.wrapThreadBody(null));
             Hooks.threadStart(empty, -1);
+            empty.start();
             Thread uninstrumented = new Thread(() -> { });
             Hooks.threadStart(uninstrumented, -1);
+            uninstrumented.start();
+            Thread neverStarted = new Thread(Hooks.wrapThreadBody(null));
+            Hooks.threadStart(neverStarted, -1);
             t.join(own);
             t.join(empty);
             t.join(uninstrumented);
@@ -484,6 +489,7 @@ class EventsTest {
             }));
             daemon.setDaemon(true);
             Hooks.threadStart(daemon, -1);
+            daemon.start();
             t.write("y", 1);
         });
         RunResult r = Runs.once(p, MemoryModel.SC);

@@ -171,6 +171,7 @@ final class TestProgram implements ProgramUnderTest {
     Thread fork(Runnable body) {
         Thread t = new Thread(Hooks.wrapThreadBody(body));
         Hooks.threadStart(t, -1);
+        t.start();
         return t;
     }
 
