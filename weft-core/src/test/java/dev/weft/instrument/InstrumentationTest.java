@@ -202,10 +202,11 @@ class InstrumentationTest {
     }
 
     @Test
-    void unsupportedConcurrencyClassesStopTheRun() throws Exception {
+    void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
         Run run = run("subjects.UsesLatch");
-        assertEquals("java.util.concurrent.CountDownLatch.<init>", run.failure().getMessage());
-        assertEquals(List.of("unsupported java.util.concurrent.CountDownLatch.<init>"), run.eventsStarting("unsupported"));
+        assertEquals("java.util.concurrent.CountDownLatch.await", run.failure().getMessage());
+        assertEquals(List.of("new CountDownLatch", "unsupported java.util.concurrent.CountDownLatch.await"),
+                run.eventsStarting("unsupported", "new"));
     }
 
     @Test
@@ -245,5 +246,15 @@ class InstrumentationTest {
         assertEquals(List.of("lock ReentrantLock", "unlock ReentrantLock"), run.eventsStarting("lock", "unlock"));
         assertEquals(List.of("wrap body", "wrap body"), run.eventsStarting("wrap"));
         assertEquals("1", run.state("subjects.MethodRefs.value"));
+    }
+
+    @Test
+    void anExceptionLeavingAThreadBodyIsReportedAndStillPropagates() throws Exception {
+        Run run = run("subjects.ThreadFailures");
+        assertNull(run.failure());
+        assertEquals(List.of("wrap null", "start Failing"), run.eventsStarting("wrap", "start"));
+        assertEquals(List.of(RecordingHandler.CHILD + "body enter", RecordingHandler.CHILD + "body exit true IllegalStateException"),
+                run.eventsStarting(RecordingHandler.CHILD + "body"));
+        assertEquals("\"body failed\"", run.state("subjects.ThreadFailures.caught"));
     }
 }
