@@ -84,4 +84,13 @@ class BadProgramTest {
         writer.visitEnd();
         return writer.toByteArray();
     }
+
+    @Test
+    void classFilesOlderThanJava5() throws Exception {
+        ClassWriter writer = new ClassWriter(0);
+        writer.visit(Opcodes.V1_4, Opcodes.ACC_PUBLIC, "Ancient", null, "java/lang/Object", null);
+        writer.visitEnd();
+        Files.write(directory.resolve("Ancient.class"), writer.toByteArray());
+        assertTrue(refusal(directory.toString(), "Ancient").contains("compiled for Java 1.4 or earlier"));
+    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.weft.runtime.ProgramUnderTest;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +16,11 @@ import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /** Instrumented programs compute what the originals compute, and hooks that throw end a run instead of hanging it. */
 class RunFidelityTest {
@@ -52,5 +58,58 @@ class RunFidelityTest {
         assertEquals("run ended", failure.getMessage());
         assertEquals(List.of("monitorEnter Monitors", "monitorEnter Monitors", "monitorExit Monitors", "monitorExit Monitors"),
                 handler.events().stream().map(String::strip).filter(e -> e.startsWith("monitor")).toList());
+    }
+
+    /**
+     * A Java 5 class file has no stack map frames, so the analyzer loses the stack types after a jump:
+     * its branches, field writes and synchronized method must still be instrumented and verify.
+     */
+    @Test
+    void classFilesWithoutStackMapFramesAreInstrumented(@TempDir Path directory) throws Throwable {
+        Files.write(directory.resolve("Old.class"), java5Class());
+        InstrumentedProgram program = InstrumentedProgram.open(directory.toString(), "Old", List.of());
+        RecordingHandler handler = new RecordingHandler(program.symbols());
+        ProgramUnderTest.Copy copy = program.freshCopy(handler);
+        copy.runMain();
+        assertEquals("3", copy.staticState().get("Old.count"));
+        assertEquals(List.of("monitorEnter Old.class", "read Old.count", "-> 0", "write Old.count = 1", "monitorExit Old.class",
+                "monitorEnter Old.class", "read Old.count", "-> 1", "write Old.count = 2", "monitorExit Old.class",
+                "monitorEnter Old.class", "read Old.count", "-> 2", "write Old.count = 3", "monitorExit Old.class"),
+                handler.events());
+    }
+
+    /** class Old { static int count; static synchronized void bump() { count++; } main: for (i = 0; i < 3; i++) bump(); } */
+    private static byte[] java5Class() {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC, "Old", null, "java/lang/Object", null);
+        writer.visitField(Opcodes.ACC_STATIC, "count", "I", null, null).visitEnd();
+        MethodVisitor bump = writer.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNCHRONIZED, "bump", "()V", null, null);
+        bump.visitCode();
+        bump.visitFieldInsn(Opcodes.GETSTATIC, "Old", "count", "I");
+        bump.visitInsn(Opcodes.ICONST_1);
+        bump.visitInsn(Opcodes.IADD);
+        bump.visitFieldInsn(Opcodes.PUTSTATIC, "Old", "count", "I");
+        bump.visitInsn(Opcodes.RETURN);
+        bump.visitMaxs(0, 0);
+        bump.visitEnd();
+        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        main.visitCode();
+        Label loop = new Label();
+        Label done = new Label();
+        main.visitInsn(Opcodes.ICONST_0);
+        main.visitVarInsn(Opcodes.ISTORE, 1);
+        main.visitLabel(loop);
+        main.visitVarInsn(Opcodes.ILOAD, 1);
+        main.visitInsn(Opcodes.ICONST_3);
+        main.visitJumpInsn(Opcodes.IF_ICMPGE, done);
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "Old", "bump", "()V", false);
+        main.visitIincInsn(1, 1);
+        main.visitJumpInsn(Opcodes.GOTO, loop);
+        main.visitLabel(done);
+        main.visitInsn(Opcodes.RETURN);
+        main.visitMaxs(0, 0);
+        main.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
     }
 }
