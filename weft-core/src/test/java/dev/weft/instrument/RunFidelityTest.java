@@ -2,17 +2,22 @@ package dev.weft.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.runtime.ProgramUnderTest;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -111,5 +116,23 @@ class RunFidelityTest {
         main.visitEnd();
         writer.visitEnd();
         return writer.toByteArray();
+    }
+
+    /** A real library (jackson-core, every class) instrumented, loaded, verified and initialised. */
+    @Test
+    void aLibraryInstrumentsVerifiesAndInitialises() throws Throwable {
+        Path jar = Path.of(com.fasterxml.jackson.core.JsonFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> classes;
+        try (JarFile file = new JarFile(jar.toFile())) {
+            classes = file.stream().map(JarEntry::getName)
+                    .filter(name -> name.endsWith(".class") && !name.contains("-") && !name.startsWith("META-INF"))
+                    .map(name -> name.substring(0, name.length() - ".class".length()).replace('/', '.'))
+                    .collect(Collectors.toList());
+        }
+        InstrumentedProgram program = InstrumentedProgram.open(subjects() + File.pathSeparator + jar, "subjects.LoadAll", classes);
+        ProgramUnderTest.Copy copy = program.freshCopy(new RecordingHandler(program.symbols()));
+        copy.runMain();
+        assertTrue(classes.size() > 100);
+        assertEquals(String.valueOf(classes.size()), copy.staticState().get("subjects.LoadAll.loaded"));
     }
 }
