@@ -171,6 +171,7 @@ class InstrumentationTest {
                 rmw + "AtomicBoolean[-1]",
                 rmw + "AtomicReference[-1]", "update AtomicReference[-1] true", "atomic 0 AtomicReference[-1]",
                 "atomic 2 AtomicIntegerArray[1]", rmw + "AtomicIntegerArray[1]", "atomic 0 AtomicIntegerArray[1]",
+                "atomic 0 AtomicInteger[-1]", "atomic 0 AtomicInteger[-1]",
                 "fence FULL", "fence ACQUIRE", "fence RELEASE", "fence LOAD_LOAD", "fence STORE_STORE"),
                 run.eventsStarting("atomic ", "update", "accumulate", "fence"));
         List<String> events = run.events();
