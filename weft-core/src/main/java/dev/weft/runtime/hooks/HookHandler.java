@@ -79,7 +79,10 @@ public interface HookHandler {
 
     // ---- object identity and determinism
 
-    /** A new object or array whose allocation the program performed; idempotent. */
+    /**
+     * A new object or array whose allocation the program performed; idempotent (a program object is
+     * reported right after its super constructor returns, and again when its constructor returns).
+     */
     void allocated(Object object);
 
     /** Entering / leaving a static initialiser: no scheduling points inside (the JVM serialises class init). */
@@ -101,10 +104,15 @@ public interface HookHandler {
     /** Seed for {@code new Random()}: deterministic per thread and allocation. */
     long randomSeed();
 
-    // ---- monitors, wait/notify
+    // ---- monitors, wait/notify. The instrumented code still performs the JVM's monitorenter /
+    // monitorexit right after monitorEnter / monitorExit return (synchronized methods become
+    // synchronized blocks), so the real monitor is held exactly when the runtime's model says so.
+    // objectWait therefore runs holding the JVM monitor and must release it while the thread waits
+    // (e.g. by waiting in monitor.wait()), or the thread the runtime lets enter next would block in the JVM.
 
     void monitorEnter(Object monitor, int loc);
 
+    /** If this throws, the handler javac wraps around a synchronized block retries the exit without calling the hook again. */
     void monitorExit(Object monitor, int loc);
 
     void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException;
