@@ -30,10 +30,6 @@ abstract class JdkCallVisitor extends MethodVisitor {
             return declaring.replace('/', '.') + "." + name;
         }
 
-        boolean isStatic() {
-            return opcode == Opcodes.INVOKESTATIC;
-        }
-
         /** A virtual call whose target a program subclass may override, so the receiver's class decides at run time. */
         boolean mayReachOverride() {
             return (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) && (access & Opcodes.ACC_FINAL) == 0;
