@@ -75,6 +75,11 @@ class InstrumentationTest {
         assertEquals("main", location.method());
         assertEquals("Fields.java", location.sourceFile());
         assertTrue(location.line() > 20, location.toString());
+        var symbols = InstrumentedProgram.open(classpath, "subjects.Fields", List.of()).symbols();
+        var readB = symbols.locations().get(run.handler().locationOf("read Fields.b"));
+        var readC = symbols.locations().get(run.handler().locationOf("read Fields.c"));
+        assertEquals(readB.line(), readC.line());
+        assertTrue(readB.bytecodeIndex() < readC.bytecodeIndex(), readB + " " + readC);
     }
 
     @Test
