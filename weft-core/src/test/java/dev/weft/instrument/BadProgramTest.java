@@ -12,8 +12,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /** Programs Weft cannot check are refused with one clear message, never run half-instrumented. */
@@ -69,28 +67,18 @@ class BadProgramTest {
 
     /** A class whose main reads a static field 6000 times: 24 KB of bytecode that instrumentation more than triples. */
     private static byte[] bigClass() {
-        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "Big", null, "java/lang/Object", null);
-        writer.visitField(Opcodes.ACC_STATIC, "x", "I", null, null).visitEnd();
-        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
-        main.visitCode();
-        for (int i = 0; i < 6000; i++) {
-            main.visitFieldInsn(Opcodes.GETSTATIC, "Big", "x", "I");
-            main.visitInsn(Opcodes.POP);
-        }
-        main.visitInsn(Opcodes.RETURN);
-        main.visitMaxs(0, 0);
-        main.visitEnd();
-        writer.visitEnd();
-        return writer.toByteArray();
+        GeneratedClass big = new GeneratedClass("Big", Opcodes.V17);
+        return big.main(main -> {
+            for (int i = 0; i < 6000; i++) {
+                big.count(main, Opcodes.GETSTATIC);
+                main.visitInsn(Opcodes.POP);
+            }
+        }).bytes();
     }
 
     @Test
     void classFilesOlderThanJava5() throws Exception {
-        ClassWriter writer = new ClassWriter(0);
-        writer.visit(Opcodes.V1_4, Opcodes.ACC_PUBLIC, "Ancient", null, "java/lang/Object", null);
-        writer.visitEnd();
-        Files.write(directory.resolve("Ancient.class"), writer.toByteArray());
+        Files.write(directory.resolve("Ancient.class"), new GeneratedClass("Ancient", Opcodes.V1_4).bytes());
         assertTrue(refusal(directory.toString(), "Ancient").contains("compiled for Java 1.4 or earlier"));
     }
 }

@@ -22,9 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /** Instrumented programs compute what the originals compute, and hooks that throw end a run instead of hanging it. */
@@ -85,37 +83,27 @@ class RunFidelityTest {
 
     /** class Old { static int count; static synchronized void bump() { count++; } main: for (i = 0; i < 3; i++) bump(); } */
     private static byte[] java5Class() {
-        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC, "Old", null, "java/lang/Object", null);
-        writer.visitField(Opcodes.ACC_STATIC, "count", "I", null, null).visitEnd();
-        MethodVisitor bump = writer.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNCHRONIZED, "bump", "()V", null, null);
-        bump.visitCode();
-        bump.visitFieldInsn(Opcodes.GETSTATIC, "Old", "count", "I");
-        bump.visitInsn(Opcodes.ICONST_1);
-        bump.visitInsn(Opcodes.IADD);
-        bump.visitFieldInsn(Opcodes.PUTSTATIC, "Old", "count", "I");
-        bump.visitInsn(Opcodes.RETURN);
-        bump.visitMaxs(0, 0);
-        bump.visitEnd();
-        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
-        main.visitCode();
-        Label loop = new Label();
-        Label done = new Label();
-        main.visitInsn(Opcodes.ICONST_0);
-        main.visitVarInsn(Opcodes.ISTORE, 1);
-        main.visitLabel(loop);
-        main.visitVarInsn(Opcodes.ILOAD, 1);
-        main.visitInsn(Opcodes.ICONST_3);
-        main.visitJumpInsn(Opcodes.IF_ICMPGE, done);
-        main.visitMethodInsn(Opcodes.INVOKESTATIC, "Old", "bump", "()V", false);
-        main.visitIincInsn(1, 1);
-        main.visitJumpInsn(Opcodes.GOTO, loop);
-        main.visitLabel(done);
-        main.visitInsn(Opcodes.RETURN);
-        main.visitMaxs(0, 0);
-        main.visitEnd();
-        writer.visitEnd();
-        return writer.toByteArray();
+        GeneratedClass old = new GeneratedClass("Old", Opcodes.V1_5);
+        old.method(Opcodes.ACC_SYNCHRONIZED, "bump", "()V", bump -> {
+            old.count(bump, Opcodes.GETSTATIC);
+            bump.visitInsn(Opcodes.ICONST_1);
+            bump.visitInsn(Opcodes.IADD);
+            old.count(bump, Opcodes.PUTSTATIC);
+        });
+        return old.main(main -> {
+            Label loop = new Label();
+            Label done = new Label();
+            main.visitInsn(Opcodes.ICONST_0);
+            main.visitVarInsn(Opcodes.ISTORE, 1);
+            main.visitLabel(loop);
+            main.visitVarInsn(Opcodes.ILOAD, 1);
+            main.visitInsn(Opcodes.ICONST_3);
+            main.visitJumpInsn(Opcodes.IF_ICMPGE, done);
+            main.visitMethodInsn(Opcodes.INVOKESTATIC, "Old", "bump", "()V", false);
+            main.visitIincInsn(1, 1);
+            main.visitJumpInsn(Opcodes.GOTO, loop);
+            main.visitLabel(done);
+        }).bytes();
     }
 
     /** A real library (jackson-core, every class) instrumented, loaded, verified and initialised. */
