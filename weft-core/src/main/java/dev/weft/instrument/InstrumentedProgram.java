@@ -61,7 +61,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
         program.checkMain(mainName);
         for (String name : program.classPath.directoryClasses()) {
-            if (ProgramClasses.isProgramClass(name) && !name.endsWith("module-info") && !name.endsWith("package-info")) {
+            if (ProgramClasses.isProgramClass(name) && !name.startsWith("META-INF/") && !name.endsWith("module-info")
+                    && !name.endsWith("package-info")) {
                 program.instrumentedBytes(name);
             }
         }

@@ -26,7 +26,7 @@ class AgentTest {
                     }
                     return null;
                 });
-        Agent.premain("", instrumentation);
+        Agent.premain("subjects/Exc", instrumentation);
         ClassFileTransformer transformer = transformers.get(0);
         ClassLoader loader = getClass().getClassLoader();
         byte[] original;
@@ -39,5 +39,7 @@ class AgentTest {
         assertNotNull(Agent.symbols().fields().find("subjects/Fields", "total"));
         assertNull(transformer.transform(loader, "java/util/Fake", null, null, original));
         assertNull(transformer.transform(null, "subjects/Fields", null, null, original));
+        assertNull(transformer.transform(loader, "org/junit/jupiter/api/Fake", null, null, original));
+        assertNull(transformer.transform(loader, "subjects/Excluded", null, null, original));
     }
 }
