@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,5 +82,23 @@ class BadProgramTest {
     void classFilesOlderThanJava5() throws Exception {
         Files.write(directory.resolve("Ancient.class"), new GeneratedClass("Ancient", Opcodes.V1_4).bytes());
         assertTrue(refusal(directory.toString(), "Ancient").contains("compiled for Java 1.4 or earlier"));
+    }
+
+    @Test
+    void aJarThatIsNotAJar() throws Exception {
+        Files.write(directory.resolve("fake.jar"), "not a zip".getBytes());
+        assertTrue(refusal(directory.resolve("fake.jar").toString(), "Main").contains("is not a readable jar"));
+    }
+
+    @Test
+    void aWildcardEntryTakesEveryJarOfItsDirectory() throws Throwable {
+        Path lib = Files.createDirectory(directory.resolve("lib"));
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(lib.resolve("program.jar")))) {
+            jar.putNextEntry(new JarEntry("Tiny.class"));
+            jar.write(new GeneratedClass("Tiny", Opcodes.V17).main(main -> { }).bytes());
+            jar.closeEntry();
+        }
+        InstrumentedProgram program = InstrumentedProgram.open(lib + File.separator + "*", "Tiny", List.of());
+        program.freshCopy(new RecordingHandler(program.symbols())).runMain();
     }
 }
