@@ -146,6 +146,12 @@ public interface HookHandler {
     /** Thread.yield and Thread.onSpinWait. */
     void threadYield(int loc);
 
+    /**
+     * Replaces {@code Thread.interrupt}: the runtime models the interrupt flag (with
+     * {@link #threadIsInterrupted} and {@link #threadInterrupted}) rather than calling
+     * {@code thread.interrupt()}, which would re-enter a program subclass's override, whose
+     * {@code super.interrupt()} is this hook again.
+     */
     void threadInterrupt(Thread thread, int loc);
 
     boolean threadIsInterrupted(Thread thread, int loc);
