@@ -127,12 +127,12 @@ class InstrumentationTest {
         assertNull(run.failure());
         assertEquals(List.of(
                 "wrap null", "start Worker", "join", "wrap null", "start LoudStarter", "join", "wrap body", "start Thread", "join 100000ms",
-                "sleep 1ms 0ns", "yield", "yield", "interrupt", "isInterrupted", "interrupted", "isAlive"),
+                "sleep 1ms 0ns", "yield", "yield", "wrap null", "interrupt", "interrupt", "isInterrupted", "interrupted", "isAlive"),
                 run.eventsStarting("wrap", "start", "join", "sleep", "yield", "interrupt", "isInterrupted", "isAlive"));
         String child = RecordingHandler.CHILD;
         assertEquals(List.of(child + "body enter", child + "body exit true null", child + "body enter", child + "body exit true null",
                 child + "begin", child + "end"), run.eventsStarting(child + "body", child + "begin", child + "end"));
-        assertEquals("1111", run.state("subjects.Threads.ran"));
+        assertEquals("11111", run.state("subjects.Threads.ran"));
         assertEquals("true", run.state("subjects.Threads.flags"));
     }
 
