@@ -18,7 +18,9 @@ import java.util.function.UnaryOperator;
  * a shared access or synchronization operation is a scheduling point: it returns only when the
  * calling thread has been chosen to perform that operation. Methods that replace a JDK call take
  * the receiver as first argument and return what the JDK method would (reference results as
- * {@code Object}; the instrumented code casts them back).
+ * {@code Object}; the instrumented code casts them back). A call that reaches a program subclass's
+ * override runs the override, and its {@code super} call reaches the hook; so an implementation that
+ * performs the JDK operation itself must not call the receiver's (virtual) method again.
  *
  * <p>Signatures use JDK types only: this interface is shared between Weft and every per-run copy
  * of {@link Hooks}.
