@@ -6,6 +6,8 @@ import dev.weft.trace.Symbols;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -52,6 +54,8 @@ final class RecordingHandler implements HookHandler {
     private final Thread mainThread = Thread.currentThread();
     private final List<String> events = new ArrayList<>();
     private final List<Integer> locations = new ArrayList<>();
+    /** Interrupt flags, modelled as a runtime must: Thread.interrupt itself could re-enter a program override. */
+    private final Set<Thread> interrupted = ConcurrentHashMap.newKeySet();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
 
@@ -346,19 +350,19 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void threadInterrupt(Thread thread, int loc) {
         record("interrupt", loc);
-        thread.interrupt();
+        interrupted.add(thread);
     }
 
     @Override
     public boolean threadIsInterrupted(Thread thread, int loc) {
         record("isInterrupted", loc);
-        return thread.isInterrupted();
+        return interrupted.contains(thread);
     }
 
     @Override
     public boolean threadInterrupted(int loc) {
         record("interrupted", loc);
-        return Thread.interrupted();
+        return interrupted.remove(Thread.currentThread());
     }
 
     @Override

@@ -45,9 +45,9 @@ public final class RunSupport {
         }
     }
 
-    /** {@code thread.start()}: an override in program code runs as is (its {@code super.start()} is instrumented). */
+    /** {@code thread.start()}: an override in program code runs as is (its {@code super.start()} is instrumented); null throws as usual. */
     public static void startThread(Thread thread, int loc) {
-        if (thread != null && !runsJdkCode(thread, "start()V")) {
+        if (!runsJdkCode(thread, "start()V")) {
             thread.start();
             return;
         }
