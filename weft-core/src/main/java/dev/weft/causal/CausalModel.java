@@ -31,8 +31,16 @@ import java.util.TreeSet;
  *
  * <p>Prefix preservation (mcr-tso-pso §2.2, "the prefix of each newly explored interleaving is
  * always preserved"): the first {@code fixedPrefix} events of the trace are the seed the run
- * followed; they stay first and in order in every seed built from this trace, and reads among them
- * are not targets.
+ * followed; every seed built from this trace keeps them before the cut, so their reads keep their
+ * values, and reads among them are not targets. Departure: the paper keeps the prefix's order too;
+ * keeping only its events and values leaves the solver free to reorder them, without which a later
+ * seed can miss a state that needs two of them the other way round (a final value, for instance).
+ *
+ * <p>Beyond the papers: the final value of every written address is part of a run's outcome, but
+ * no read observes it. The model adds one virtual read per such address, numbered after the cut,
+ * made by an observer that runs after every event and reads the addresses one after another; seeds
+ * for them reorder the whole trace, and, as for real reads, the later ones keep the earlier ones'
+ * values, so combinations of final values are reached too.
  */
 public final class CausalModel {
     private final Trace trace;
@@ -43,6 +51,11 @@ public final class CausalModel {
     private final Map<Address, List<LockPair>> locks;
     private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
+    /** Busy-wait re-reads: read to the (earlier read, write) pairs of which one must place the write's visibility between them. */
+    private final Map<Integer, List<int[]>> spinConditions = new HashMap<>();
+    /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
+    private final List<Address> finalReads = new ArrayList<>();
+    private final Map<Address, Long> finalValues;
 
     /**
      * @param fixedPrefix how many leading events of {@code trace} the run was forced through (its
@@ -63,6 +76,63 @@ public final class CausalModel {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
             }
         }
+        findSpinReads();
+        this.finalValues = finalValues(trace);
+        finalReads.addAll(finalValues.keySet());
+    }
+
+    /**
+     * Busy-wait blocking, beyond the papers: the runtime blocks a read at a program location the
+     * thread already read at since its last operation other than a read, until one of the
+     * addresses read since then is written. Such a re-read is only possible after a write to one of
+     * those addresses becomes visible after the thread's last read of it.
+     */
+    private void findSpinReads() {
+        Map<Integer, List<Event>> windows = new HashMap<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.FLUSH) {
+                continue;
+            }
+            List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
+            if (e.kind() != EventKind.READ && e.kind() != EventKind.VOLATILE_READ || !isMemory(e)) {
+                window.clear();
+                continue;
+            }
+            if (e.location() >= 0 && window.stream().anyMatch(earlier -> earlier.location() == e.location())) {
+                Map<Address, Integer> lastRead = new LinkedHashMap<>();
+                window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
+                List<int[]> options = new ArrayList<>();
+                lastRead.forEach((address, read) -> {
+                    for (int w : writes.getOrDefault(address, List.of())) {
+                        int visible = mhb.visibility(w);
+                        if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
+                            options.add(new int[] {read, w});
+                        }
+                    }
+                });
+                spinConditions.put(e.index(), options);
+            }
+            window.add(e);
+        }
+    }
+
+    /** A busy-wait re-read may happen: some address it read since its last other operation was written in between. */
+    private Formula spinUnblocked(int read, int anchor) {
+        List<int[]> options = spinConditions.get(read);
+        if (options == null) {
+            return Formula.TRUE;
+        }
+        List<Formula> choices = new ArrayList<>();
+        for (int[] option : options) {
+            int visible = mhb.visibility(option[1]);
+            choices.add(all(List.of(atom(option[0], visible), visibleBefore(visible, anchor))));
+        }
+        return any(choices);
+    }
+
+    /** For a busy-wait re-read: the (earlier read, write) pairs that can unblock it; null for other events. */
+    List<int[]> spinConditions(int read) {
+        return spinConditions.get(read);
     }
 
     public Trace trace() {
@@ -114,23 +184,29 @@ public final class CausalModel {
                 }
             }
         }
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+        }
         for (Event e : trace.events()) {
             if (isMemoryRead(e)) {
-                base.add(any(List.of(atom(cut, e.index()), readsValue(e.index(), e.value(), e.index()))));
+                Formula valid = all(List.of(readsValue(e.index(), e.value(), e.index()), spinUnblocked(e.index(), e.index())));
+                base.add(any(List.of(atom(cut, e.index()), valid)));
             }
         }
-        if (fixedPrefix > 0) {
-            for (int e = 1; e < fixedPrefix; e++) {
-                base.add(atom(e - 1, e));
+        for (int i = 0; i < finalReads.size(); i++) {
+            int read = cut + 1 + i;
+            if (i == 0) {
+                for (int e = 0; e < trace.size(); e++) {
+                    base.add(atom(e, read));
+                }
+            } else {
+                base.add(atom(read - 1, read));
             }
-            for (int e = fixedPrefix; e <= cut; e++) {
-                base.add(atom(fixedPrefix - 1, e));
-            }
-        } else {
+            base.add(any(List.of(atom(cut, read), readsValue(read, valueRead(read), read))));
+        }
+        for (int e = 0; e < trace.size(); e++) {
             // Mentions every event, so the solver's order places each one.
-            for (int e = 0; e < trace.size(); e++) {
-                base.add(any(List.of(atom(e, cut), atom(cut, e))));
-            }
+            base.add(e < fixedPrefix ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
         }
         return base;
     }
@@ -164,34 +240,76 @@ public final class CausalModel {
                 reads.add(e);
             }
         }
+        for (int i = 0; i < finalReads.size(); i++) {
+            reads.add(cut + 1 + i);
+        }
         return reads;
     }
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Event r = trace.get(read);
+        Address address = addressRead(read);
         TreeSet<Long> values = new TreeSet<>();
-        Long initial = trace.initialValue(r.address());
-        if (initial != null) {
+        Long initial = trace.initialValue(address);
+        if (initial != null && !isFinalRead(read)) {
             values.add(initial);
         }
-        for (int w : writes.getOrDefault(r.address(), List.of())) {
+        for (int w : writes.getOrDefault(address, List.of())) {
             values.add(trace.get(w).writtenValue());
         }
-        values.remove(r.value());
+        values.remove(valueRead(read));
         return new ArrayList<>(values);
     }
 
-    /** Every seed query of this trace: a new value for each target read, then each two-thread lock inversion. */
+    /** True for the virtual reads of final values, which no thread performs. */
+    public boolean isFinalRead(int read) {
+        return read > cut;
+    }
+
+    private Address addressRead(int read) {
+        return isFinalRead(read) ? finalReads.get(read - cut - 1) : trace.get(read).address();
+    }
+
+    long valueRead(int read) {
+        return isFinalRead(read) ? finalValues.get(addressRead(read)) : trace.get(read).value();
+    }
+
+    /** Must-happen-before with the virtual final reads after every event, in their order. */
+    private boolean precedes(int a, int b) {
+        if (isFinalRead(b)) {
+            return !isFinalRead(a) || a < b;
+        }
+        return !isFinalRead(a) && mhb.precedes(a, b);
+    }
+
+    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, then a new value for each target read. */
     public List<SeedQuery> queries() {
-        List<SeedQuery> queries = new ArrayList<>();
+        List<SeedQuery> queries = new ArrayList<>(lockInversions());
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            if (waitNotifyWake[0] >= fixedPrefix && waitNotifyWake[1] >= fixedPrefix) {
+                queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
+            }
+        }
         for (int read : targetReads()) {
             for (long value : otherValues(read)) {
                 queries.add(new SeedQuery.NewValue(read, value));
             }
         }
-        queries.addAll(lockInversions());
         return queries;
+    }
+
+    /**
+     * The value each written address holds at the end of the trace: its last visible write's.
+     */
+    static Map<Address, Long> finalValues(Trace trace) {
+        Map<Address, Long> finals = new LinkedHashMap<>();
+        for (Event e : trace.events()) {
+            boolean visible = e.kind() == EventKind.FLUSH || e.kind() != EventKind.FLUSH && e.wrote() && !e.has(Event.BUFFERED);
+            if (visible && isMemory(e)) {
+                finals.put(e.address(), e.writtenValue());
+            }
+        }
+        return finals;
     }
 
     /** The assumptions that, with the base constraints, ask for {@code query}. */
@@ -200,16 +318,28 @@ public final class CausalModel {
         if (query instanceof SeedQuery.NewValue q) {
             // The read comes right after the prefix, everything it needs before it, and the write it reads is in the prefix.
             assumptions.add(atom(cut, q.read()));
-            for (int p : mhb.predecessors(q.read())) {
-                assumptions.add(atom(p, cut));
+            if (q.read() == cut + 1) {
+                for (int e = 0; e < trace.size(); e++) {
+                    assumptions.add(atom(e, cut));
+                }
+            } else if (isFinalRead(q.read())) {
+                assumptions.add(atom(q.read() - 1, cut));
+            } else {
+                for (int p : mhb.predecessors(q.read())) {
+                    assumptions.add(atom(p, cut));
+                }
             }
             assumptions.add(readsValue(q.read(), q.value(), cut));
-        } else {
-            SeedQuery.LockInversion q = (SeedQuery.LockInversion) query;
+            assumptions.add(spinUnblocked(q.read(), cut));
+        } else if (query instanceof SeedQuery.LockInversion q) {
             for (int acquire : new int[] {q.first(), q.second()}) {
                 assumptions.add(atom(mhb.previousInThread(acquire), cut));
                 assumptions.add(atom(cut, acquire));
             }
+        } else {
+            SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
+            assumptions.add(atom(q.notifyEvent(), q.waitEvent()));
+            assumptions.add(atom(q.waitEvent(), cut));
         }
         return assumptions;
     }
@@ -259,7 +389,7 @@ public final class CausalModel {
      * yet flushed.
      */
     private Formula readsValue(int read, long value, int anchor) {
-        int own = mhb.forwardingSource(read);
+        int own = isFinalRead(read) ? -1 : mhb.forwardingSource(read);
         if (own < 0) {
             return fromMemory(read, value, anchor);
         }
@@ -268,13 +398,13 @@ public final class CausalModel {
         if (flush < 0) {
             return ownValue ? Formula.TRUE : Formula.FALSE;
         }
-        Formula forwarded = ownValue && !mhb.precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
+        Formula forwarded = ownValue && !precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
         Formula flushed = all(List.of(visibleBefore(flush, anchor), fromMemory(read, value, anchor)));
         return any(List.of(forwarded, flushed));
     }
 
     private Formula fromMemory(int read, long value, int anchor) {
-        Address address = trace.get(read).address();
+        Address address = addressRead(read);
         List<Integer> candidates = writes.getOrDefault(address, List.of());
         List<Formula> options = new ArrayList<>();
         Long initial = trace.initialValue(address);
@@ -283,7 +413,7 @@ public final class CausalModel {
         }
         for (int w : candidates) {
             int visible = mhb.visibility(w);
-            if (trace.get(w).writtenValue() == value && visible >= 0 && !mhb.precedes(read, visible)) {
+            if (trace.get(w).writtenValue() == value && visible >= 0 && !precedes(read, visible)) {
                 options.add(lastVisibleBefore(read, w, candidates, anchor));
             }
         }
@@ -294,10 +424,10 @@ public final class CausalModel {
         List<Formula> parts = new ArrayList<>();
         for (int w : candidates) {
             int visible = mhb.visibility(w);
-            if (visible < 0 || mhb.precedes(read, visible)) {
+            if (visible < 0 || precedes(read, visible)) {
                 continue;
             }
-            if (mhb.precedes(visible, read)) {
+            if (precedes(visible, read)) {
                 return Formula.FALSE;
             }
             parts.add(atom(read, visible));
@@ -311,10 +441,10 @@ public final class CausalModel {
         parts.add(visibleBefore(visible, anchor));
         for (int other : candidates) {
             int otherVisible = mhb.visibility(other);
-            if (other == write || otherVisible < 0 || mhb.precedes(otherVisible, visible) || mhb.precedes(read, otherVisible)) {
+            if (other == write || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
                 continue;
             }
-            if (mhb.precedes(visible, otherVisible) && mhb.precedes(otherVisible, read)) {
+            if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {
                 return Formula.FALSE;
             }
             parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
@@ -323,7 +453,7 @@ public final class CausalModel {
     }
 
     private Formula visibleBefore(int event, int anchor) {
-        return anchor != cut && mhb.precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
+        return anchor != cut && precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
     }
 
     /** {@code O_a < O_b}, one shared object per pair so the solver encodes it once. */

@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Seed generation (mcr-systematic-testing §3.3, mcr-tso-pso §2.2): every query of a causal model is
@@ -51,7 +55,7 @@ public final class Seeds {
             asked++;
             Answer answer = solver.check(assumptions, limits);
             switch (answer.status()) {
-                case SAT -> seeds.add(new Seed(query, schedule(model, query, answer.order())));
+                case SAT -> seeds.add(seed(model, query, answer.order()));
                 case UNKNOWN -> unknown++;
                 case UNSAT -> {
                 }
@@ -61,24 +65,32 @@ public final class Seeds {
     }
 
     /**
-     * The seed's choices: one per needed event a choice performed ({@link Event#CHOSEN}), in the
-     * solver's order; the other needed events come with those choices.
+     * The seed: one choice per needed event a choice performed ({@link Event#CHOSEN}), in the
+     * solver's order (the other needed events come with those choices), then (for a new value) the
+     * target read.
      */
-    static List<Choice> schedule(CausalModel model, SeedQuery query, int[] order) {
+    static Seed seed(CausalModel model, SeedQuery query, int[] order) {
         Trace trace = model.trace();
-        int[] position = new int[trace.size() + 1];
+        int[] position = new int[order.length + trace.size() + 1];
         Arrays.fill(position, Integer.MAX_VALUE);
         for (int i = 0; i < order.length; i++) {
             position[order[i]] = i;
         }
         MustHappenBefore mhb = model.mustHappenBefore();
         List<Integer> roots = new ArrayList<>();
-        if (query instanceof SeedQuery.NewValue q) {
+        if (query instanceof SeedQuery.NewValue q && model.isFinalRead(q.read())) {
+            for (int e = 0; e < trace.size(); e++) {
+                roots.add(e);
+            }
+        } else if (query instanceof SeedQuery.NewValue q) {
             roots.add(q.read());
-        } else {
-            SeedQuery.LockInversion q = (SeedQuery.LockInversion) query;
+        } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else {
+            SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
+            roots.add(q.waitEvent());
+            roots.add(q.notifyEvent());
         }
         boolean[] needed = neededEvents(model, roots, position);
         List<Integer> events = new ArrayList<>();
@@ -92,13 +104,39 @@ public final class Seeds {
         }
         events.sort(Comparator.comparingInt(e -> position[e]));
         List<Choice> choices = new ArrayList<>(events.size());
+        Set<String> effect = new HashSet<>();
+        int[] ordinals = ordinals(trace);
         for (int e : events) {
             Event event = trace.get(e);
             if (event.has(Event.CHOSEN)) {
                 choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
             }
+            String name = event.thread() + ":" + ordinals[e] + (event.kind() == EventKind.FLUSH ? "^" : "");
+            effect.add(CausalModel.isMemoryRead(event) ? name + "=" + event.value() : name);
         }
-        return choices;
+        if (query instanceof SeedQuery.NewValue q) {
+            Event target = q.read() < trace.size() ? trace.get(q.read()) : null;
+            if (target != null) {
+                effect.remove(target.thread() + ":" + ordinals[q.read()] + "=" + target.value());
+            }
+            for (int read : model.targetReads()) {
+                if (model.isFinalRead(read) && read < q.read()) {
+                    effect.add("final" + read + "=" + model.valueRead(read));
+                }
+            }
+            effect.add((target != null ? target.thread() + ":" + ordinals[q.read()] : "final" + q.read()) + "=" + q.value());
+        }
+        return new Seed(query, choices, Set.copyOf(effect));
+    }
+
+    /** Each event's position among its thread's operations; a flush takes its write's. */
+    private static int[] ordinals(Trace trace) {
+        int[] ordinals = new int[trace.size()];
+        Map<Integer, Integer> next = new HashMap<>();
+        for (Event e : trace.events()) {
+            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
+        }
+        return ordinals;
     }
 
     /**
@@ -136,6 +174,10 @@ public final class Seeds {
                             mark(source, needed, pending);
                         }
                     }
+                    List<int[]> unblocking = model.spinConditions(e);
+                    if (unblocking != null) {
+                        mark(unblockingWrite(model, e, unblocking, position), needed, pending);
+                    }
                 }
             }
             grew = false;
@@ -164,6 +206,17 @@ public final class Seeds {
             }
         }
         return best;
+    }
+
+    /** The visibility event that, in the solver's order, lets the busy-wait re-read {@code read} happen. */
+    private static int unblockingWrite(CausalModel model, int read, List<int[]> options, int[] position) {
+        for (int[] option : options) {
+            int visible = model.mustHappenBefore().visibility(option[1]);
+            if (position[option[0]] < position[visible] && position[visible] < position[read]) {
+                return visible;
+            }
+        }
+        throw new IllegalStateException("solver answer leaves busy-wait read " + read + " blocked");
     }
 
     private static void mark(int e, boolean[] needed, Deque<Integer> pending) {
