@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Helpers the instrumented code calls next to {@link Hooks}, for what is easier written in Java
@@ -23,6 +24,7 @@ public final class RunSupport {
     /** An exception a monitor-exit hook threw that the enclosing handler is about to run into again. */
     private static final ThreadLocal<Throwable> FAILED_MONITOR_EXIT = new ThreadLocal<>();
     private static final List<Class<?>> INITIALIZED = new ArrayList<>();
+    private static final AtomicInteger UNNAMED_THREADS = new AtomicInteger();
 
     private RunSupport() {
     }
@@ -70,6 +72,11 @@ public final class RunSupport {
 
     public static void threadJoin(Thread thread, long millis, int nanos, int loc) throws InterruptedException {
         Hooks.threadJoin(thread, millis, nanos, millis != 0 || nanos != 0, loc);
+    }
+
+    /** The name the JDK gives a thread made without one, counted from 0 in every run. */
+    public static String nextThreadName() {
+        return "Thread-" + UNNAMED_THREADS.getAndIncrement();
     }
 
     public static int identityHashCode(Object object) {
