@@ -12,8 +12,6 @@ final class ThreadCallVisitor extends JdkCallVisitor {
     private static final String THREAD = "java/lang/Thread";
     private static final Type RUNNABLE = Type.getType(Runnable.class);
     private static final Type STRING = Type.getType(String.class);
-    private static final String WAIT = "(Ljava/lang/Object;JIZI)V";
-    private static final String JOIN = "(Ljava/lang/Thread;JIZI)V";
 
     ThreadCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
@@ -32,10 +30,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
 
     private boolean objectCall(Call call) {
         switch (call.method()) {
-            case "wait()V" -> {
-                mv.visitInsn(Opcodes.LCONST_0);
-                replaceWithHook(call, "objectWait", WAIT, 0, 0);
-            }
+            case "wait()V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;I)V");
             case "wait(J)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JI)V");
             case "wait(JI)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JII)V");
             case "notify()V" -> replaceWithHook(call, "objectNotify", "(Ljava/lang/Object;ZI)V", 0);
@@ -59,10 +54,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
                     supportWithLocation("startThread", "(Ljava/lang/Thread;I)V");
                 }
             }
-            case "join()V" -> {
-                mv.visitInsn(Opcodes.LCONST_0);
-                replaceWithHook(call, "threadJoin", JOIN, 0, 0);
-            }
+            case "join()V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;I)V");
             case "join(J)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JI)V");
             case "join(JI)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JII)V");
             case "sleep(J)V" -> replaceWithHook(call, "threadSleep", "(JII)V", 0);
@@ -126,6 +118,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         return true;
     }
 
+    /** Replaces a final JDK method by the RunSupport method of the same arguments plus the location. */
     private void supportWithLocation(String method, String descriptor) {
         Emit.push(mv, ctx.location());
         Emit.support(mv, method, descriptor);

@@ -57,6 +57,10 @@ public final class RunSupport {
         thread.start();
     }
 
+    public static void objectWait(Object monitor, int loc) throws InterruptedException {
+        Hooks.objectWait(monitor, 0, 0, false, loc);
+    }
+
     public static void objectWait(Object monitor, long millis, int loc) throws InterruptedException {
         Hooks.objectWait(monitor, millis, 0, millis != 0, loc);
     }
@@ -64,6 +68,10 @@ public final class RunSupport {
     /** As {@code Object.wait(millis, nanos)}, where (0, 0) means forever. */
     public static void objectWait(Object monitor, long millis, int nanos, int loc) throws InterruptedException {
         Hooks.objectWait(monitor, millis, nanos, millis != 0 || nanos != 0, loc);
+    }
+
+    public static void threadJoin(Thread thread, int loc) throws InterruptedException {
+        Hooks.threadJoin(thread, 0, 0, false, loc);
     }
 
     public static void threadJoin(Thread thread, long millis, int loc) throws InterruptedException {
