@@ -270,4 +270,9 @@ class InstrumentationTest {
             assertEquals("\"Thread-0 named Thread-1 Thread-2\"", run("subjects.ThreadNames").state("subjects.ThreadNames.names"));
         }
     }
+
+    @Test
+    void theProgramSeesNeitherWeftNorItsDependencies() throws Exception {
+        assertEquals("\"Hooks ArrayList \"", run("subjects.Isolation").state("subjects.Isolation.visible"));
+    }
 }
