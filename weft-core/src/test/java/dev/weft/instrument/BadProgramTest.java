@@ -101,4 +101,23 @@ class BadProgramTest {
         InstrumentedProgram program = InstrumentedProgram.open(lib + File.separator + "*", "Tiny", List.of());
         program.freshCopy(new RecordingHandler(program.symbols())).runMain();
     }
+
+    @Test
+    void aJarClassThatCannotBeInstrumentedEndsTheRunWithTheSameRefusal() throws Exception {
+        Path lib = Files.createDirectory(directory.resolve("lib"));
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(lib.resolve("big.jar")))) {
+            jar.putNextEntry(new JarEntry("Big.class"));
+            jar.write(bigClass());
+            jar.closeEntry();
+        }
+        Path classes = Files.createDirectory(directory.resolve("classes"));
+        Files.write(classes.resolve("CallsBig.class"), new GeneratedClass("CallsBig", Opcodes.V17).main(main -> {
+            main.visitInsn(Opcodes.ACONST_NULL);
+            main.visitMethodInsn(Opcodes.INVOKESTATIC, "Big", "main", "([Ljava/lang/String;)V", false);
+        }).bytes());
+        InstrumentedProgram program = InstrumentedProgram.open(classes + File.pathSeparator + lib.resolve("big.jar"), "CallsBig", List.of());
+        BadProgramException refusal = assertThrows(BadProgramException.class,
+                () -> program.freshCopy(new RecordingHandler(program.symbols())).runMain());
+        assertTrue(refusal.getMessage().startsWith("cannot instrument class Big"), refusal.getMessage());
+    }
 }

@@ -263,4 +263,16 @@ class InstrumentationTest {
                 run.eventsStarting(RecordingHandler.CHILD + "body"));
         assertEquals("\"body failed\"", run.state("subjects.ThreadFailures.caught"));
     }
+
+    @Test
+    void threadsMadeWithoutANameAreNamedAsInAFreshJvmInEveryRun() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            assertEquals("\"Thread-0 named Thread-1 Thread-2\"", run("subjects.ThreadNames").state("subjects.ThreadNames.names"));
+        }
+    }
+
+    @Test
+    void theProgramSeesNeitherWeftNorItsDependencies() throws Exception {
+        assertEquals("\"Hooks ArrayList \"", run("subjects.Isolation").state("subjects.Isolation.visible"));
+    }
 }
