@@ -281,45 +281,37 @@ public final class CdclOrderSolver implements OrderSolver {
     }
 
     private void markBaseRelevant(int[] literals) {
+        markRelevant(literals, true);
+    }
+
+    private void markQueryRelevant() {
+        queryEpoch++;
+        queryClauses.clear();
+        markRelevant(assumptionLiterals, false);
+    }
+
+    /**
+     * Marks the variables that {@code literals} reach through gate parts as relevant, for good (base)
+     * or for this check, and records the Or definitions a model must satisfy.
+     */
+    private void markRelevant(int[] literals, boolean forBase) {
+        List<Clause> definitions = forBase ? baseClauses : queryClauses;
         IntVec pending = new IntVec(literals.length);
         for (int literal : literals) {
             pending.add(variable(literal));
         }
         while (!pending.isEmpty()) {
             int v = pending.removeLast();
-            if (baseRelevant[v]) {
+            if (baseRelevant[v] || (!forBase && queryRelevant[v] == queryEpoch)) {
                 continue;
             }
-            baseRelevant[v] = true;
+            if (forBase) {
+                baseRelevant[v] = true;
+            } else {
+                queryRelevant[v] = queryEpoch;
+            }
             if (orDefinition[v] != null) {
-                baseClauses.add(orDefinition[v]);
-            }
-            if (values[v] == UNASSIGNED) {
-                makeDecidable(v);
-            }
-            if (gateParts[v] != null) {
-                for (int part : gateParts[v]) {
-                    pending.add(variable(part));
-                }
-            }
-        }
-    }
-
-    private void markQueryRelevant() {
-        queryEpoch++;
-        queryClauses.clear();
-        IntVec pending = new IntVec();
-        for (int literal : assumptionLiterals) {
-            pending.add(variable(literal));
-        }
-        while (!pending.isEmpty()) {
-            int v = pending.removeLast();
-            if (baseRelevant[v] || queryRelevant[v] == queryEpoch) {
-                continue;
-            }
-            queryRelevant[v] = queryEpoch;
-            if (orDefinition[v] != null) {
-                queryClauses.add(orDefinition[v]);
+                definitions.add(orDefinition[v]);
             }
             if (values[v] == UNASSIGNED) {
                 makeDecidable(v);
@@ -718,6 +710,7 @@ public final class CdclOrderSolver implements OrderSolver {
                             return literal;
                         }
                     }
+                    throw new IllegalStateException("order solver bug: a clause is false but propagation found no conflict");
                 }
             }
             falseUnderOrder.clear();
