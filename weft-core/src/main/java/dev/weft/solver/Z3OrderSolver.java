@@ -27,6 +27,11 @@ import java.util.Set;
  * asserted false, which retires the assumptions. No push/pop: Z3 internalises all assertions on
  * push, outside the time limit of the check, which took minutes for a 10,000-event base.
  *
+ * <p>Time limits are Z3's {@code timeout} parameter, which Z3 checks during search but not while it
+ * internalises a large base: a first check on a 10,000-event base overran a 60 s limit by minutes.
+ * Interrupting the context from a watchdog thread is no fix: an interrupt that lands during
+ * {@code add} silently drops the assertion (observed: a refutable query came back SAT).
+ *
  * <p>Sets Z3's global {@code smt.arith.solver} parameter, which applies to every Z3 context of the JVM.
  */
 public final class Z3OrderSolver implements OrderSolver {
