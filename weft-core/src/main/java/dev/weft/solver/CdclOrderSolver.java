@@ -27,7 +27,8 @@ import java.util.Set;
  * Formulas have no negation, so the one-sided Plaisted–Greenbaum definitions {@code g → parts}
  * suffice. Base constraints are clauses kept for the solver's life; assumptions are the first
  * decisions of each check. Learned clauses follow from base and definition clauses and from
- * acyclicity only, so they stay valid across checks and are kept.
+ * acyclicity only, so they stay valid across checks and are kept. Every formula object seen stays
+ * encoded for the solver's life, which is meant to be one trace.
  */
 // CDCL after MiniSat (Eén & Sörensson, "An Extensible SAT-solver", SAT 2003): two watched literals,
 // first-UIP learning, VSIDS, assumptions as decisions with final conflict analysis for cores; Luby
