@@ -45,7 +45,8 @@ public final class CdclOrderSolver implements OrderSolver {
     private static final int NO_ATOM = -1;
     private static final int RESTART_UNIT = 64;
     private static final double VARIABLE_DECAY = 0.95;
-    private static final int CLOCK_INTERVAL = 256;
+    /** Decisions between two looks at the clock; small because a repair scan can cost milliseconds. */
+    private static final int CLOCK_INTERVAL = 16;
 
     // Variables: per-variable arrays, grown together.
     private int variableCount;
