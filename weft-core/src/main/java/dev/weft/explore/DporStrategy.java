@@ -426,6 +426,9 @@ public final class DporStrategy implements Strategy {
         }
 
         private boolean reentrant(int thread, PendingOperation op) {
+            if (op.kind() != EventKind.LOCK && op.kind() != EventKind.UNLOCK) {
+                return false;
+            }
             int held = holds.getOrDefault(thread, Map.of()).getOrDefault(op.address(), 0);
             return (op.kind() == EventKind.LOCK && held > 0) || (op.kind() == EventKind.UNLOCK && held > 1);
         }
