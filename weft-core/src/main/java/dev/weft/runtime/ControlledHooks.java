@@ -98,6 +98,8 @@ final class ControlledHooks implements HookHandler {
     private final Map<Address, Long> initialValues = new HashMap<>();
     private final List<Choice> schedule = new ArrayList<>();
     private final Map<Integer, Field> fields = new HashMap<>();
+    /** The class loader of this run's program classes, learnt from the first static field the run touches. */
+    private ClassLoader programLoader;
     private final Map<Object, LockState> monitors = new IdentityHashMap<>();
     private final Map<Object, View> lockViews = new IdentityHashMap<>();
     private final Map<Object, ConditionQueue> conditions = new IdentityHashMap<>();
@@ -879,7 +881,10 @@ final class ControlledHooks implements HookHandler {
         return fields.computeIfAbsent(f.id(), id -> {
             String owner = f.owner().replace('/', '.');
             try {
-                return accessible(Class.forName(owner, false, programLoader()), f.name());
+                if (programLoader == null) {
+                    programLoader = programLoader();
+                }
+                return accessible(Class.forName(owner, false, programLoader), f.name());
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("class of static field " + f.displayName() + " not found", e);
             }
