@@ -484,10 +484,11 @@ final class ControlledHooks implements HookHandler {
             schedule.add(choice);
             RunThread chosen = byId.get(choice.thread());
             if (choice.isFlush()) {
-                flush(chosen, chosen.buffer.take(model, choice.flush()));
+                flush(chosen, chosen.buffer.take(model, choice.flush()), Event.CHOSEN);
                 continue;
             }
             lastThread = chosen.id;
+            chosen.stepped = true;
             giveTurn(chosen);
             return;
         }
@@ -559,7 +560,9 @@ final class ControlledHooks implements HookHandler {
         if (!controlled(me)) {
             return -1;
         }
-        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, address, value, value2, type, flags);
+        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, address, value, value2, type,
+                me.stepped ? flags | Event.CHOSEN : flags);
+        me.stepped = false;
         events.add(e);
         if (loc >= 0) {
             me.lastLocation = loc;
@@ -597,17 +600,17 @@ final class ControlledHooks implements HookHandler {
      * Publishes one buffered write. A FLUSH carries the sequence number of its WRITE, so that the
      * (thread, seq) of the thread's own operations does not depend on when its flushes happen.
      */
-    private void flush(RunThread owner, StoreBuffer.Entry write) {
+    private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
         write.cell().set(write.raw());
         Event buffered = events.get(write.writeIndex());
         events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
-                write.value(), write.writeIndex(), write.type(), 0));
+                write.value(), write.writeIndex(), write.type(), flags));
         madeVisible(write.address());
     }
 
     private void drain(RunThread me) {
         while (!me.buffer.isEmpty()) {
-            flush(me, me.buffer.takeOldest());
+            flush(me, me.buffer.takeOldest(), 0);
         }
     }
 

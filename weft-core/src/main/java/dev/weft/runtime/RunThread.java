@@ -37,6 +37,8 @@ final class RunThread {
     int lastLocation = -1;
 
     boolean begun;
+    /** Stepped by a schedule choice and not yet recorded the event that choice performs. */
+    boolean stepped;
     boolean ended;
     boolean interrupted;
     boolean permit;

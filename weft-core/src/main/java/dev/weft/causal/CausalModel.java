@@ -1,0 +1,509 @@
+package dev.weft.causal;
+
+import dev.weft.solver.Formula;
+import dev.weft.trace.Address;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The maximal causal model of one trace as order constraints over one variable per event
+ * (mcr-systematic-testing §3.2; mcr-tso-pso §2.3 and, for TSO/PSO, §4.1): must-happen-before,
+ * lock mutual exclusion and data validity, plus the queries for new seeds (§3.3).
+ *
+ * <p>Departure from the papers' recursive Φ_validity: one extra order variable, the <em>cut</em>
+ * (numbered {@code trace.size()}), marks the end of the seed prefix. Every read ordered before the
+ * cut must return its trace value through a write visible before it, with no other write in
+ * between. Because every write a prefix read uses is itself before the cut, and everything that
+ * must happen before that write is too, this says exactly what the recursive formula says (every
+ * read that must happen before the chosen write or the read is valid), without the formula cycles
+ * the recursion meets when a value is written more than once, and with constraints that do not
+ * depend on the query, so the solver takes them once per trace. Lock constraints only bind pairs
+ * whose acquires both fall before the cut, so what happens after the prefix never makes a seed
+ * unsatisfiable.
+ *
+ * <p>Prefix preservation (mcr-tso-pso §2.2, "the prefix of each newly explored interleaving is
+ * always preserved"): the first {@code fixedPrefix} events of the trace are the seed the run
+ * followed; every seed built from this trace keeps them before the cut, so their reads keep their
+ * values, and reads among them are not targets. Departure: the paper keeps the prefix's order too;
+ * keeping only its events and values leaves the solver free to reorder them, without which a later
+ * seed can miss a state that needs two of them the other way round (a final value, for instance).
+ *
+ * <p>Beyond the papers: the final value of every written address is part of a run's outcome, but
+ * no read observes it. The model adds one virtual read per such address, numbered after the cut,
+ * made by an observer that runs after every event and reads the addresses one after another; seeds
+ * for them reorder the whole trace, and, as for real reads, the later ones keep the earlier ones'
+ * values, so combinations of final values are reached too.
+ */
+public final class CausalModel {
+    private final Trace trace;
+    private final MemoryModel memoryModel;
+    private final int fixedPrefix;
+    private final int cut;
+    private final MustHappenBefore mhb;
+    private final Map<Address, List<LockPair>> locks;
+    private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
+    private final Map<Long, Formula> atoms = new HashMap<>();
+    /** Busy-wait re-reads: read to the (earlier read, write) pairs of which one must place the write's visibility between them. */
+    private final Map<Integer, List<int[]>> spinConditions = new HashMap<>();
+    /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
+    private final List<Address> finalReads = new ArrayList<>();
+    private final Map<Address, Long> finalValues;
+
+    /**
+     * @param fixedPrefix how many leading events of {@code trace} the run was forced through (its
+     *                    seed's length; 0 for a first run)
+     */
+    public CausalModel(Trace trace, MemoryModel memoryModel, int fixedPrefix) {
+        if (fixedPrefix < 0 || fixedPrefix > trace.size()) {
+            throw new IllegalArgumentException("fixed prefix " + fixedPrefix + " outside a trace of " + trace.size() + " events");
+        }
+        this.trace = trace;
+        this.memoryModel = memoryModel;
+        this.fixedPrefix = fixedPrefix;
+        this.cut = trace.size();
+        this.mhb = new MustHappenBefore(trace, memoryModel);
+        this.locks = LockPair.of(trace);
+        for (Event e : trace.events()) {
+            if (e.kind() != EventKind.FLUSH && e.wrote() && isMemory(e)) {
+                writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
+            }
+        }
+        findSpinReads();
+        this.finalValues = finalValues(trace);
+        finalReads.addAll(finalValues.keySet());
+    }
+
+    /**
+     * Busy-wait blocking, beyond the papers: the runtime blocks a read at a program location the
+     * thread already read at since its last operation other than a read, until one of the
+     * addresses read since then is written. Such a re-read is only possible after a write to one of
+     * those addresses becomes visible after the thread's last read of it.
+     */
+    private void findSpinReads() {
+        Map<Integer, List<Event>> windows = new HashMap<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.FLUSH) {
+                continue;
+            }
+            List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
+            if (e.kind() != EventKind.READ && e.kind() != EventKind.VOLATILE_READ || !isMemory(e)) {
+                window.clear();
+                continue;
+            }
+            if (e.location() >= 0 && window.stream().anyMatch(earlier -> earlier.location() == e.location())) {
+                Map<Address, Integer> lastRead = new LinkedHashMap<>();
+                window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
+                List<int[]> options = new ArrayList<>();
+                lastRead.forEach((address, read) -> {
+                    for (int w : writes.getOrDefault(address, List.of())) {
+                        int visible = mhb.visibility(w);
+                        if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
+                            options.add(new int[] {read, w});
+                        }
+                    }
+                });
+                spinConditions.put(e.index(), options);
+            }
+            window.add(e);
+        }
+    }
+
+    /** A busy-wait re-read may happen: some address it read since its last other operation was written in between. */
+    private Formula spinUnblocked(int read, int anchor) {
+        List<int[]> options = spinConditions.get(read);
+        if (options == null) {
+            return Formula.TRUE;
+        }
+        List<Formula> choices = new ArrayList<>();
+        for (int[] option : options) {
+            int visible = mhb.visibility(option[1]);
+            choices.add(all(List.of(atom(option[0], visible), visibleBefore(visible, anchor))));
+        }
+        return any(choices);
+    }
+
+    /** For a busy-wait re-read: the (earlier read, write) pairs that can unblock it; null for other events. */
+    List<int[]> spinConditions(int read) {
+        return spinConditions.get(read);
+    }
+
+    public Trace trace() {
+        return trace;
+    }
+
+    public MemoryModel memoryModel() {
+        return memoryModel;
+    }
+
+    /**
+     * How many leading events of {@code trace} the first {@code choices} schedule choices performed:
+     * every event before the one the next choice performed ({@link Event#CHOSEN}).
+     */
+    public static int eventsOfChoices(Trace trace, int choices) {
+        int chosen = 0;
+        for (Event e : trace.events()) {
+            if (e.has(Event.CHOSEN) && chosen++ == choices) {
+                return e.index();
+            }
+        }
+        return trace.size();
+    }
+
+    public int fixedPrefix() {
+        return fixedPrefix;
+    }
+
+    /** The order variable that separates the seed prefix from the rest. */
+    public int cut() {
+        return cut;
+    }
+
+    /** Must-happen-before, lock exclusion, validity of every read before the cut, and the fixed prefix. */
+    public List<Formula> baseConstraints() {
+        List<Formula> base = new ArrayList<>();
+        for (int e = 0; e < trace.size(); e++) {
+            for (int p : mhb.predecessors(e)) {
+                base.add(atom(p, e));
+            }
+        }
+        for (List<LockPair> pairs : locks.values()) {
+            for (int i = 0; i < pairs.size(); i++) {
+                for (int j = i + 1; j < pairs.size(); j++) {
+                    Formula exclusion = exclusion(pairs.get(i), pairs.get(j));
+                    if (exclusion != Formula.TRUE) {
+                        base.add(exclusion);
+                    }
+                }
+            }
+        }
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+        }
+        for (Event e : trace.events()) {
+            if (isMemoryRead(e)) {
+                Formula valid = all(List.of(readsValue(e.index(), e.value(), e.index()), spinUnblocked(e.index(), e.index())));
+                base.add(any(List.of(atom(cut, e.index()), valid)));
+            }
+        }
+        for (int i = 0; i < finalReads.size(); i++) {
+            int read = cut + 1 + i;
+            if (i == 0) {
+                for (int e = 0; e < trace.size(); e++) {
+                    base.add(atom(e, read));
+                }
+            } else {
+                base.add(atom(read - 1, read));
+            }
+            base.add(any(List.of(atom(cut, read), readsValue(read, valueRead(read), read))));
+        }
+        for (int e = 0; e < trace.size(); e++) {
+            // Mentions every event, so the solver's order places each one.
+            base.add(e < fixedPrefix ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
+        }
+        return base;
+    }
+
+    /** Two holdings of one lock do not overlap, unless one of them starts after the prefix. */
+    private Formula exclusion(LockPair a, LockPair b) {
+        if (!a.excludes(b)) {
+            return Formula.TRUE;
+        }
+        List<Formula> options = new ArrayList<>();
+        for (LockPair[] order : new LockPair[][] {{a, b}, {b, a}}) {
+            LockPair first = order[0];
+            LockPair second = order[1];
+            if (first.release() >= 0) {
+                if (mhb.precedes(first.release(), second.acquire())) {
+                    return Formula.TRUE;
+                }
+                options.add(atom(first.release(), second.acquire()));
+            }
+        }
+        options.add(atom(cut, a.acquire()));
+        options.add(atom(cut, b.acquire()));
+        return any(options);
+    }
+
+    /** Memory reads after the fixed prefix: the reads a seed may give a new value. */
+    public List<Integer> targetReads() {
+        List<Integer> reads = new ArrayList<>();
+        for (int e = fixedPrefix; e < trace.size(); e++) {
+            if (isMemoryRead(trace.get(e))) {
+                reads.add(e);
+            }
+        }
+        for (int i = 0; i < finalReads.size(); i++) {
+            reads.add(cut + 1 + i);
+        }
+        return reads;
+    }
+
+    /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
+    public List<Long> otherValues(int read) {
+        Address address = addressRead(read);
+        TreeSet<Long> values = new TreeSet<>();
+        Long initial = trace.initialValue(address);
+        if (initial != null && !isFinalRead(read)) {
+            values.add(initial);
+        }
+        for (int w : writes.getOrDefault(address, List.of())) {
+            values.add(trace.get(w).writtenValue());
+        }
+        values.remove(valueRead(read));
+        return new ArrayList<>(values);
+    }
+
+    /** True for the virtual reads of final values, which no thread performs. */
+    public boolean isFinalRead(int read) {
+        return read > cut;
+    }
+
+    private Address addressRead(int read) {
+        return isFinalRead(read) ? finalReads.get(read - cut - 1) : trace.get(read).address();
+    }
+
+    long valueRead(int read) {
+        return isFinalRead(read) ? finalValues.get(addressRead(read)) : trace.get(read).value();
+    }
+
+    /** Must-happen-before with the virtual final reads after every event, in their order. */
+    private boolean precedes(int a, int b) {
+        if (isFinalRead(b)) {
+            return !isFinalRead(a) || a < b;
+        }
+        return !isFinalRead(a) && mhb.precedes(a, b);
+    }
+
+    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, then a new value for each target read. */
+    public List<SeedQuery> queries() {
+        List<SeedQuery> queries = new ArrayList<>(lockInversions());
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            if (waitNotifyWake[0] >= fixedPrefix && waitNotifyWake[1] >= fixedPrefix) {
+                queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
+            }
+        }
+        for (int read : targetReads()) {
+            for (long value : otherValues(read)) {
+                queries.add(new SeedQuery.NewValue(read, value));
+            }
+        }
+        return queries;
+    }
+
+    /**
+     * The value each written address holds at the end of the trace: its last visible write's.
+     */
+    static Map<Address, Long> finalValues(Trace trace) {
+        Map<Address, Long> finals = new LinkedHashMap<>();
+        for (Event e : trace.events()) {
+            boolean visible = e.kind() == EventKind.FLUSH || e.kind() != EventKind.FLUSH && e.wrote() && !e.has(Event.BUFFERED);
+            if (visible && isMemory(e)) {
+                finals.put(e.address(), e.writtenValue());
+            }
+        }
+        return finals;
+    }
+
+    /** The assumptions that, with the base constraints, ask for {@code query}. */
+    public List<Formula> assumptions(SeedQuery query) {
+        List<Formula> assumptions = new ArrayList<>();
+        if (query instanceof SeedQuery.NewValue q) {
+            // The read comes right after the prefix, everything it needs before it, and the write it reads is in the prefix.
+            assumptions.add(atom(cut, q.read()));
+            if (q.read() == cut + 1) {
+                for (int e = 0; e < trace.size(); e++) {
+                    assumptions.add(atom(e, cut));
+                }
+            } else if (isFinalRead(q.read())) {
+                assumptions.add(atom(q.read() - 1, cut));
+            } else {
+                for (int p : mhb.predecessors(q.read())) {
+                    assumptions.add(atom(p, cut));
+                }
+            }
+            assumptions.add(readsValue(q.read(), q.value(), cut));
+            assumptions.add(spinUnblocked(q.read(), cut));
+        } else if (query instanceof SeedQuery.LockInversion q) {
+            for (int acquire : new int[] {q.first(), q.second()}) {
+                assumptions.add(atom(mhb.previousInThread(acquire), cut));
+                assumptions.add(atom(cut, acquire));
+            }
+        } else {
+            SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
+            assumptions.add(atom(q.notifyEvent(), q.waitEvent()));
+            assumptions.add(atom(q.waitEvent(), cut));
+        }
+        return assumptions;
+    }
+
+    /**
+     * Pairs of acquires that close a two-thread lock-order inversion: thread 1 holds lock A and
+     * acquires B inside, thread 2 holds B and acquires A inside. Beyond the papers, which leave
+     * deadlocks to future work (mcr-systematic-testing §4.4.2): lock constraints alone only admit
+     * lock-consistent runs, so these are asked for explicitly.
+     */
+    List<SeedQuery> lockInversions() {
+        List<LockPair> all = new ArrayList<>();
+        locks.values().forEach(all::addAll);
+        Map<Integer, LockPair> byAcquire = new HashMap<>();
+        all.forEach(p -> byAcquire.put(p.acquire(), p));
+        // (outer holding, inner holding) of one thread, inner acquired while outer is held
+        List<LockPair[]> nestings = new ArrayList<>();
+        for (LockPair outer : all) {
+            int end = outer.release() >= 0 ? outer.release() : trace.size();
+            for (int e = outer.acquire() + 1; e < end; e++) {
+                LockPair inner = byAcquire.get(e);
+                if (inner != null && inner.thread() == outer.thread() && !inner.lock().equals(outer.lock())
+                        && trace.get(e).kind() == EventKind.LOCK && e >= fixedPrefix) {
+                    nestings.add(new LockPair[] {outer, inner});
+                }
+            }
+        }
+        List<SeedQuery> inversions = new ArrayList<>();
+        for (int i = 0; i < nestings.size(); i++) {
+            for (int j = i + 1; j < nestings.size(); j++) {
+                LockPair[] one = nestings.get(i);
+                LockPair[] two = nestings.get(j);
+                if (one[0].thread() != two[0].thread() && one[0].lock().equals(two[1].lock())
+                        && one[1].lock().equals(two[0].lock()) && one[0].excludes(two[1]) && two[0].excludes(one[1])) {
+                    inversions.add(new SeedQuery.LockInversion(one[1].acquire(), two[1].acquire()));
+                }
+            }
+        }
+        return inversions;
+    }
+
+    /**
+     * Φ_value: the read returns {@code value}, through a write visible before {@code anchor} (the
+     * read itself, or the cut for a seed's target) with no other visible write to the address in
+     * between — or through the initial value when no write is visible before it — or, under
+     * TSO/PSO, by store forwarding from its own thread's latest buffered write while that is not
+     * yet flushed.
+     */
+    private Formula readsValue(int read, long value, int anchor) {
+        int own = isFinalRead(read) ? -1 : mhb.forwardingSource(read);
+        if (own < 0) {
+            return fromMemory(read, value, anchor);
+        }
+        int flush = mhb.visibility(own);
+        boolean ownValue = trace.get(own).writtenValue() == value;
+        if (flush < 0) {
+            return ownValue ? Formula.TRUE : Formula.FALSE;
+        }
+        Formula forwarded = ownValue && !precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
+        Formula flushed = all(List.of(visibleBefore(flush, anchor), fromMemory(read, value, anchor)));
+        return any(List.of(forwarded, flushed));
+    }
+
+    private Formula fromMemory(int read, long value, int anchor) {
+        Address address = addressRead(read);
+        List<Integer> candidates = writes.getOrDefault(address, List.of());
+        List<Formula> options = new ArrayList<>();
+        Long initial = trace.initialValue(address);
+        if (initial != null && initial == value) {
+            options.add(noWriteVisibleBefore(read, candidates));
+        }
+        for (int w : candidates) {
+            int visible = mhb.visibility(w);
+            if (trace.get(w).writtenValue() == value && visible >= 0 && !precedes(read, visible)) {
+                options.add(lastVisibleBefore(read, w, candidates, anchor));
+            }
+        }
+        return any(options);
+    }
+
+    private Formula noWriteVisibleBefore(int read, List<Integer> candidates) {
+        List<Formula> parts = new ArrayList<>();
+        for (int w : candidates) {
+            int visible = mhb.visibility(w);
+            if (visible < 0 || precedes(read, visible)) {
+                continue;
+            }
+            if (precedes(visible, read)) {
+                return Formula.FALSE;
+            }
+            parts.add(atom(read, visible));
+        }
+        return all(parts);
+    }
+
+    private Formula lastVisibleBefore(int read, int write, List<Integer> candidates, int anchor) {
+        int visible = mhb.visibility(write);
+        List<Formula> parts = new ArrayList<>();
+        parts.add(visibleBefore(visible, anchor));
+        for (int other : candidates) {
+            int otherVisible = mhb.visibility(other);
+            if (other == write || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
+                continue;
+            }
+            if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {
+                return Formula.FALSE;
+            }
+            parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
+        }
+        return all(parts);
+    }
+
+    private Formula visibleBefore(int event, int anchor) {
+        return anchor != cut && precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
+    }
+
+    /** {@code O_a < O_b}, one shared object per pair so the solver encodes it once. */
+    private Formula atom(int a, int b) {
+        return atoms.computeIfAbsent(((long) a << 32) | b, k -> Formula.before(a, b));
+    }
+
+    private static Formula all(List<Formula> parts) {
+        List<Formula> kept = new ArrayList<>();
+        for (Formula part : parts) {
+            if (part == Formula.FALSE) {
+                return Formula.FALSE;
+            }
+            if (part != Formula.TRUE) {
+                kept.add(part);
+            }
+        }
+        return kept.isEmpty() ? Formula.TRUE : Formula.and(kept);
+    }
+
+    private static Formula any(List<Formula> parts) {
+        List<Formula> kept = new ArrayList<>();
+        for (Formula part : parts) {
+            if (part == Formula.TRUE) {
+                return Formula.TRUE;
+            }
+            if (part != Formula.FALSE) {
+                kept.add(part);
+            }
+        }
+        return kept.isEmpty() ? Formula.FALSE : Formula.or(kept);
+    }
+
+    private static boolean isMemory(Event e) {
+        return e.address() != null && e.address().isMemory();
+    }
+
+    static boolean isMemoryRead(Event e) {
+        return e.reads() && isMemory(e);
+    }
+
+    MustHappenBefore mustHappenBefore() {
+        return mhb;
+    }
+
+    Map<Address, List<LockPair>> locks() {
+        return locks;
+    }
+
+    List<Integer> writesTo(Address address) {
+        return writes.getOrDefault(address, List.of());
+    }
+}

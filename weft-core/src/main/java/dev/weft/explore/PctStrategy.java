@@ -1,0 +1,123 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.runtime.SchedulingPoint;
+import dev.weft.trace.Choice;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Probabilistic concurrency testing: each run gives every actor ({@link Actor}: a thread, or under
+ * TSO/PSO a store buffer) a random priority, always runs the enabled actor of highest priority, and
+ * at d-1 random steps drops the running actor's priority below all others. A bug of depth d (d
+ * ordering constraints) is then found by each run with probability at least 1/(n k^(d-1)) for n
+ * actors and k steps. The same seed gives the same runs. Never proves anything:
+ * {@link #exhaustive()} is false.
+ *
+ * <p>Implements Burckhardt, Kothari, Musuvathi, Nagarakatte, "A Randomized Scheduler with
+ * Probabilistic Guarantees of Finding Bugs", ASPLOS 2010, Section 3 (Algorithm 1). Departures:
+ * actors get their initial priority when they are first enabled, since threads are created as
+ * the program runs; k is not known in advance but is the longest run seen so far (the first run
+ * has no change points); store buffers are scheduled as actors of their own.
+ */
+public final class PctStrategy implements Strategy {
+    private final MemoryModel model;
+    private final SplittableRandom seeds;
+    private final int depth;
+    private final long runs;
+    private long made;
+    private int longestRun;
+
+    /**
+     * @param depth the bug depth d the runs target (at least 1)
+     * @param runs  runs to make; 0 for no limit of its own (the exploration's limits end it)
+     */
+    public PctStrategy(MemoryModel model, long seed, int depth, long runs) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("bug depth must be at least 1, got " + depth);
+        }
+        this.model = model;
+        this.seeds = new SplittableRandom(seed);
+        this.depth = depth;
+        this.runs = runs;
+    }
+
+    @Override
+    public String name() {
+        return "pct";
+    }
+
+    @Override
+    public SchedulePolicy nextRun() {
+        if (runs > 0 && made >= runs) {
+            return null;
+        }
+        made++;
+        SplittableRandom random = seeds.split();
+        int[] changePoints = new int[depth - 1];
+        for (int i = 0; i < changePoints.length; i++) {
+            changePoints[i] = longestRun > 0 ? 1 + random.nextInt(longestRun) : -1;
+        }
+        return new Run(random, changePoints)::choose;
+    }
+
+    /** One run's priorities. */
+    private final class Run {
+        private final SplittableRandom random;
+        /** changePoints[i]: the step (from 1) at which the running actor drops to priority i + 1. */
+        private final int[] changePoints;
+        private final Map<Actor, Double> priorities = new HashMap<>();
+
+        Run(SplittableRandom random, int[] changePoints) {
+            this.random = random;
+            this.changePoints = changePoints;
+        }
+
+        Choice choose(SchedulingPoint point) {
+            for (Choice c : point.enabled()) {
+                // Initial priorities lie in [d, d+1), above every lowered priority 1 .. d-1.
+                priorities.computeIfAbsent(Actor.of(c, model), a -> depth + random.nextDouble());
+            }
+            Choice best = highest(point);
+            int step = point.steps() + 1;
+            for (int i = 0; i < changePoints.length; i++) {
+                if (changePoints[i] == step) {
+                    priorities.put(Actor.of(best, model), (double) (i + 1));
+                    best = highest(point);
+                }
+            }
+            return best;
+        }
+
+        private Choice highest(SchedulingPoint point) {
+            Choice best = null;
+            double bestPriority = Double.NEGATIVE_INFINITY;
+            for (Choice c : point.enabled()) {
+                double p = priorities.get(Actor.of(c, model));
+                if (p > bestPriority) {
+                    best = c;
+                    bestPriority = p;
+                }
+            }
+            return best;
+        }
+    }
+
+    @Override
+    public void runFinished(RunResult result) {
+        longestRun = Math.max(longestRun, result.schedule().size());
+    }
+
+    @Override
+    public boolean exhaustive() {
+        return false;
+    }
+
+    @Override
+    public long pending() {
+        return runs > 0 ? runs - made : -1;
+    }
+}

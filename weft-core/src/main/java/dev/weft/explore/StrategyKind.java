@@ -1,0 +1,42 @@
+package dev.weft.explore;
+
+import java.util.Arrays;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The strategies {@code --strategy} names, each with how to build it from the options. */
+public enum StrategyKind {
+    DFS("dfs", options -> new DfsStrategy()),
+    RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
+    DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
+    ICB("icb", options -> new IcbStrategy(options.memoryModel(), options.preemptionBound())),
+    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
+
+    private final String cliName;
+    private final Function<StrategyOptions, Strategy> factory;
+
+    StrategyKind(String cliName, Function<StrategyOptions, Strategy> factory) {
+        this.cliName = cliName;
+        this.factory = factory;
+    }
+
+    /** The name on the command line and in the JSON summary. */
+    public String cliName() {
+        return cliName;
+    }
+
+    public Strategy create(StrategyOptions options) {
+        return factory.apply(options);
+    }
+
+    /** The kind named {@code name}; an unknown name is a usage error that lists the known ones. */
+    public static StrategyKind byName(String name) {
+        for (StrategyKind kind : values()) {
+            if (kind.cliName.equals(name)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown strategy '" + name + "' (known: "
+                + Arrays.stream(values()).map(StrategyKind::cliName).collect(Collectors.joining(", ")) + ")");
+    }
+}

@@ -1,0 +1,22 @@
+package dev.weft.explore;
+
+import dev.weft.trace.MemoryModel;
+
+/**
+ * The command-line options strategies are built from.
+ *
+ * @param memoryModel     {@code --memory-model}
+ * @param seed            {@code --seed}, for random and pct
+ * @param preemptionBound {@code --preemption-bound}, for icb
+ * @param depth           {@code --depth}, the bug depth pct targets
+ * @param runs            runs random and pct make on their own (0: pct stops only at the exploration's limits)
+ */
+public record StrategyOptions(MemoryModel memoryModel, long seed, int preemptionBound, int depth, long runs) {
+    public static final int DEFAULT_PREEMPTION_BOUND = 2;
+    public static final int DEFAULT_DEPTH = 3;
+    public static final long DEFAULT_RUNS = 1000;
+
+    public static StrategyOptions defaults(MemoryModel memoryModel) {
+        return new StrategyOptions(memoryModel, 0, DEFAULT_PREEMPTION_BOUND, DEFAULT_DEPTH, DEFAULT_RUNS);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.PendingOperation;
+import dev.weft.trace.Address;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What one actor does in one step, reduced to what decides whether two steps commute: the memory it
+ * reads and writes (publication included) and the lock or thread state it touches.
+ *
+ * @param actor    who moves
+ * @param kind     the operation ({@link EventKind#FLUSH} for a buffer)
+ * @param address  its address as the runtime gave it, or null
+ * @param read     memory address read, or null
+ * @param writes   memory addresses written to shared memory: the target of a write that is not
+ *                 buffered, of a flush, of a volatile write or of an atomic (conservatively, even
+ *                 a failed compare-and-set), plus everything a synchronising step drains from its
+ *                 thread's buffers
+ * @param buffered a plain write that entered its thread's store buffer (TSO/PSO)
+ * @param lock     the step's part in mutual exclusion
+ * @param sync     the lock, monitor or thread state touched, or null (null too for re-entrant lock
+ *                 operations, which change nothing another thread can see)
+ */
+record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
+                  LockRole lock, Address sync) {
+
+    enum LockRole {
+        NONE,
+        /** Takes a lock: LOCK, or WAKE re-taking the monitor after a wait. */
+        ACQUIRE,
+        /** Needs the lock held: UNLOCK, WAIT (which releases it), NOTIFY. */
+        HOLDING
+    }
+
+    /** How two steps of different actors relate in happens-before. */
+    enum Relation {
+        /** They commute. */
+        INDEPENDENT,
+        /**
+         * Ordered, but never worth reversing on its own: the later one needs a lock the earlier one
+         * holds or releases; the acquisitions themselves race.
+         */
+        ORDERED,
+        /** They do not commute and either order can happen: reversing them may reach a new state. */
+        RACE
+    }
+
+    static Transition flush(Actor buffer, Address address) {
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null);
+    }
+
+    /**
+     * The step a thread takes when it performs {@code op}.
+     *
+     * @param drained  addresses still in the thread's buffers, published by this step if it synchronises
+     * @param reentrant a lock operation on a lock the thread holds more than this operation changes
+     */
+    static Transition step(int thread, PendingOperation op, MemoryModel model, Set<Address> drained, boolean reentrant) {
+        EventKind kind = op.kind();
+        Address address = op.address();
+        boolean memory = address != null && address.isMemory();
+        boolean buffered = kind == EventKind.WRITE && model != MemoryModel.SC;
+        Address read = memory && kind.reads() ? address : null;
+        Set<Address> writes = Set.of();
+        if (memory && kind.mayWrite() && !buffered) {
+            writes = Set.of(address);
+        }
+        if (kind.synchronizes() && !drained.isEmpty()) {
+            writes = union(writes, drained);
+        }
+        LockRole role = switch (kind) {
+            case LOCK, WAKE -> LockRole.ACQUIRE;
+            case UNLOCK, WAIT, NOTIFY -> LockRole.HOLDING;
+            default -> LockRole.NONE;
+        };
+        Address sync = address != null && !memory && !reentrant ? address : null;
+        return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync);
+    }
+
+    /** This write after all: the runtime published it at once instead of buffering it. */
+    Transition writtenThrough() {
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync);
+    }
+
+    boolean acquires() {
+        return lock == LockRole.ACQUIRE;
+    }
+
+    /** A thread step that drains its buffers (every synchronising operation does, DESIGN.md "Memory models"). */
+    boolean drainsBuffersOf(Actor buffer) {
+        return !actor.buffer() && buffer.buffer() && actor.thread() == buffer.thread() && kind.synchronizes();
+    }
+
+    /**
+     * The dependence relation. Steps of one thread and its own buffers are never related here:
+     * what orders them (a write before its flush, flushes before the thread's next synchronising
+     * step) is a fixed edge the exploration adds itself, and a thread's read commutes with the
+     * flush of its own buffered write to that address (it reads the same value from the buffer or
+     * from memory).
+     */
+    static Relation relate(Transition a, Transition b) {
+        if (a.actor.thread() == b.actor.thread()) {
+            return Relation.INDEPENDENT;
+        }
+        if (a.kind == EventKind.EXIT || b.kind == EventKind.EXIT) {
+            return Relation.RACE;
+        }
+        if (a.conflictsInMemory(b) || b.conflictsInMemory(a)) {
+            return Relation.RACE;
+        }
+        if (a.sync != null && a.sync.equals(b.sync)) {
+            boolean bothLocking = a.lock != LockRole.NONE && b.lock != LockRole.NONE;
+            return bothLocking && !(a.acquires() && b.acquires()) ? Relation.ORDERED : Relation.RACE;
+        }
+        return Relation.INDEPENDENT;
+    }
+
+    /** For sleep sets: whether executing either first leaves the other unchanged and the same state behind. */
+    static boolean commute(Transition a, Transition b) {
+        return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor);
+    }
+
+    private boolean conflictsInMemory(Transition other) {
+        if (writes.isEmpty()) {
+            return false;
+        }
+        if (other.read != null && writes.contains(other.read)) {
+            return true;
+        }
+        for (Address w : other.writes) {
+            if (writes.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Set<Address> union(Set<Address> a, Set<Address> b) {
+        HashSet<Address> all = new HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
+}

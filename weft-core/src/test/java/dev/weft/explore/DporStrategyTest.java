@@ -1,0 +1,124 @@
+package dev.weft.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.ToyRunner.Op;
+import dev.weft.trace.MemoryModel;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class DporStrategyTest {
+
+    /** Every final state (variables and registers) one strategy reaches, and how many runs it took. */
+    record Outcomes(Set<String> states, long runs, boolean complete) {
+    }
+
+    static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy) {
+        ToyRunner toy = new ToyRunner(program, s -> false, model);
+        Set<String> states = new HashSet<>();
+        Set<String> schedules = new HashSet<>();
+        ExplorationResult result = new Explorer(policy -> {
+            var r = toy.run(policy);
+            assertTrue(schedules.add(r.schedule().toString()), "schedule explored twice: " + r.schedule());
+            states.add(new TreeMap<>(r.finalState()).toString());
+            return r;
+        }, strategy, Limits.NONE, null).explore();
+        return new Outcomes(states, result.executions(), result.complete());
+    }
+
+    private static List<Op> ops(Op... ops) {
+        return List.of(ops);
+    }
+
+    static Stream<Arguments> programs() {
+        Op rx = Op.read("x");
+        Op ry = Op.read("y");
+        Op lock = Op.lock("l");
+        Op unlock = Op.unlock("l");
+        Map<String, List<List<Op>>> programs = new TreeMap<>(Map.of(
+                "independent writes", List.of(ops(Op.write("x", 1), Op.write("x", 2)), ops(Op.write("y", 1), Op.write("y", 2))),
+                "lost update", List.of(ops(rx, Op.write("x", 1)), ops(rx, Op.write("x", 2))),
+                "write-write", List.of(ops(Op.write("x", 1), ry), ops(Op.write("x", 2), Op.write("y", 2))),
+                "store buffering", List.of(ops(Op.write("x", 1), ry), ops(Op.write("y", 1), rx)),
+                "message passing", List.of(ops(Op.write("x", 1), Op.write("y", 1)), ops(ry, rx)),
+                "locked update", List.of(ops(lock, rx, Op.write("x", 1), unlock), ops(lock, rx, Op.write("x", 2), unlock)),
+                "lock and unprotected read", List.of(ops(lock, Op.write("x", 1), Op.write("x", 2), unlock), ops(rx, lock, ry, unlock)),
+                "three threads", List.of(ops(Op.write("x", 1), ry), ops(Op.write("y", 1), rx), ops(rx, Op.write("y", 3))),
+                "three readers one writer", List.of(ops(rx), ops(rx, ry), ops(Op.write("x", 1), Op.write("y", 1)))));
+        programs.put("two locks", List.of(ops(lock, Op.write("x", 1), unlock, Op.lock("m"), ry, Op.unlock("m")),
+                ops(Op.lock("m"), Op.write("y", 1), Op.unlock("m"), lock, rx, unlock)));
+        return programs.entrySet().stream().flatMap(e -> Stream.of(MemoryModel.values())
+                .map(m -> Arguments.of(e.getKey(), m, e.getValue())));
+    }
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @MethodSource("programs")
+    void reachesExactlyTheOutcomesOfExhaustiveSearch(String name, MemoryModel model, List<List<Op>> program) {
+        Outcomes dfs = explore(program, model, new DfsStrategy());
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        assertEquals(dfs.states(), dpor.states());
+        assertTrue(dpor.complete());
+        assertTrue(dpor.runs() <= dfs.runs(), "dpor " + dpor.runs() + " runs, dfs " + dfs.runs());
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void fullyIndependentThreadsNeedOneRun(MemoryModel model) {
+        List<List<Op>> program = List.of(ops(Op.write("x", 1), Op.read("x")), ops(Op.write("y", 1), Op.read("y")), ops(Op.read("z")));
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        Outcomes dfs = explore(program, model, new DfsStrategy());
+        assertEquals(1, dpor.runs());
+        assertTrue(dfs.runs() > 1);
+        assertEquals(dfs.states(), dpor.states());
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void storeBufferingIsRelaxedExactlyUnderTsoAndPso(MemoryModel model) {
+        List<List<Op>> program = List.of(ops(Op.write("x", 1), Op.read("y")), ops(Op.write("y", 1), Op.read("x")));
+        String relaxed = "{r0.y=0, r1.x=0, x=1, y=1}";
+        boolean expected = model != MemoryModel.SC;
+        assertEquals(expected, explore(program, model, new DfsStrategy()).states().contains(relaxed));
+        assertEquals(expected, explore(program, model, new DporStrategy(model)).states().contains(relaxed));
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void messagePassingIsRelaxedExactlyUnderPso(MemoryModel model) {
+        List<List<Op>> program = List.of(ops(Op.write("x", 1), Op.write("y", 1)), ops(Op.read("y"), Op.read("x")));
+        String relaxed = "{r1.x=0, r1.y=1, x=1, y=1}";
+        boolean expected = model == MemoryModel.PSO;
+        assertEquals(expected, explore(program, model, new DfsStrategy()).states().contains(relaxed));
+        assertEquals(expected, explore(program, model, new DporStrategy(model)).states().contains(relaxed));
+    }
+
+    @Test
+    void findsTheLostUpdateAndItReplays() {
+        List<List<Op>> program = List.of(ops(Op.read("c"), Op.write("c", 1)), ops(Op.read("c"), Op.write("c", 1)));
+        ToyRunner toy = new ToyRunner(program, s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0);
+        ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), Limits.NONE, null).explore();
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
+        assertTrue(result.bugs().get(0).replayed());
+    }
+
+    @Test
+    void tellsHowManyAlternativesAreOpen() {
+        List<List<Op>> program = List.of(ops(Op.read("c"), Op.write("c", 1)), ops(Op.read("c"), Op.write("c", 2)));
+        DporStrategy dpor = new DporStrategy(MemoryModel.SC);
+        ToyRunner toy = new ToyRunner(program, s -> false);
+        dpor.runFinished(toy.run(dpor.nextRun()));
+        assertTrue(dpor.pending() > 0);
+        assertFalse(dpor.name().isEmpty());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.weft.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.ExplorationResult.Verdict;
+import dev.weft.explore.ToyRunner.Op;
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.trace.Choice;
+import dev.weft.trace.MemoryModel;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class IcbStrategyTest {
+
+    private static final List<List<Op>> LOST_UPDATE = List.of(
+            List.of(Op.read("c"), Op.write("c", 1)), List.of(Op.read("c"), Op.write("c", 1)));
+    private static final Predicate<Map<String, Long>> BOTH_READ_ZERO =
+            s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0;
+
+    @Test
+    void lostUpdateNeedsOnePreemption() {
+        IcbStrategy none = new IcbStrategy(MemoryModel.SC, 0);
+        ExplorationResult withoutPreemption = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), none, Limits.NONE, null).explore();
+        assertEquals(Verdict.INCOMPLETE, withoutPreemption.verdict());
+        assertFalse(withoutPreemption.complete());
+        assertEquals(2, withoutPreemption.executions());
+        assertEquals(-1, none.bugBound());
+
+        IcbStrategy one = new IcbStrategy(MemoryModel.SC, 1);
+        ExplorationResult withOne = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), one, Limits.NONE, null).explore();
+        assertEquals(Verdict.BUG, withOne.verdict());
+        assertEquals(1, one.bugBound());
+        assertTrue(withOne.bugs().get(0).replayed());
+    }
+
+    @Test
+    void completeWhenNoRunCouldPreempt() {
+        List<List<Op>> program = List.of(List.of(Op.write("x", 1)), List.of(Op.read("x")), List.of(Op.read("x")));
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false), new IcbStrategy(MemoryModel.SC, 0), Limits.NONE, null).explore();
+        assertTrue(result.complete());
+        assertEquals(Verdict.OK, result.verdict());
+        assertEquals(6, result.executions());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"SC,0", "SC,1", "SC,2", "TSO,1", "PSO,1", "TSO,2"})
+    void makesEachRunWithinTheBoundExactlyOnce(MemoryModel model, int bound) {
+        List<List<Op>> program = List.of(List.of(Op.write("x", 1), Op.read("y"), Op.write("x", 2)),
+                List.of(Op.write("y", 1), Op.read("x")), List.of(Op.lock("l"), Op.read("x"), Op.unlock("l")));
+        Set<List<Choice>> expected = new HashSet<>();
+        ToyRunner all = new ToyRunner(program, s -> false, model);
+        new Explorer(policy -> {
+            int[] preemptions = {0};
+            var r = all.run(countingPreemptions(policy, model, preemptions));
+            if (preemptions[0] <= bound) {
+                expected.add(r.schedule());
+            }
+            return r;
+        }, new DfsStrategy(), Limits.NONE, null).explore();
+
+        Set<List<Choice>> made = new HashSet<>();
+        ToyRunner toy = new ToyRunner(program, s -> false, model);
+        ExplorationResult result = new Explorer(policy -> {
+            var r = toy.run(policy);
+            assertTrue(made.add(r.schedule()), "run made twice: " + r.schedule());
+            return r;
+        }, new IcbStrategy(model, bound), Limits.NONE, null).explore();
+        assertEquals(expected, made);
+        assertFalse(result.complete());
+    }
+
+    /** Counts switches away from an actor that could still move, as IcbStrategy defines a preemption. */
+    private static SchedulePolicy countingPreemptions(SchedulePolicy policy, MemoryModel model, int[] preemptions) {
+        Choice[] previous = {null};
+        return point -> {
+            Choice c = policy.choose(point);
+            if (previous[0] != null) {
+                Choice continuing = Actor.of(previous[0], model).choiceIn(point.enabled(), model);
+                if (continuing != null && !Actor.of(c, model).equals(Actor.of(previous[0], model))) {
+                    preemptions[0]++;
+                }
+            }
+            previous[0] = c;
+            return c;
+        };
+    }
+}
