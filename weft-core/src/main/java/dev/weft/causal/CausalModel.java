@@ -7,6 +7,8 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,9 +32,9 @@ import java.util.TreeSet;
  * unsatisfiable.
  *
  * <p>Prefix preservation (mcr-tso-pso §2.2, "the prefix of each newly explored interleaving is
- * always preserved"): the first {@code fixedPrefix} events of the trace are the seed the run
- * followed; every seed built from this trace keeps them before the cut, so their reads keep their
- * values, and reads among them are not targets. Departure: the paper keeps the prefix's order too;
+ * always preserved"): the {@code fixed} events of the trace are the ones the run's seed forced;
+ * every seed built from this trace keeps them before the cut, so their reads keep their values,
+ * and reads among them are not targets. Departure: the paper keeps the prefix's order too;
  * keeping only its events and values leaves the solver free to reorder them, without which a later
  * seed can miss a state that needs two of them the other way round (a final value, for instance).
  *
@@ -45,7 +47,8 @@ import java.util.TreeSet;
 public final class CausalModel {
     private final Trace trace;
     private final MemoryModel memoryModel;
-    private final int fixedPrefix;
+    private final BitSet fixed;
+    private final int fixedFinalReads;
     private final int cut;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
@@ -58,16 +61,19 @@ public final class CausalModel {
     private final Map<Address, Long> finalValues;
 
     /**
-     * @param fixedPrefix how many leading events of {@code trace} the run was forced through (its
-     *                    seed's length; 0 for a first run)
+     * @param fixed           the trace indices of the events the run's seed forced (its first
+     *                        choices, see {@link Seed#forced()}; empty for a first run)
+     * @param fixedFinalReads how many of the virtual final reads the run's seed fixed (see {@link Seed#finalReadsFixed()})
      */
-    public CausalModel(Trace trace, MemoryModel memoryModel, int fixedPrefix) {
-        if (fixedPrefix < 0 || fixedPrefix > trace.size()) {
-            throw new IllegalArgumentException("fixed prefix " + fixedPrefix + " outside a trace of " + trace.size() + " events");
+    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads) {
+        if (fixed.length() > trace.size()) {
+            throw new IllegalArgumentException("a seed of " + fixed.length() + " choices fixes more than the " + trace.size()
+                    + " events of its run");
         }
         this.trace = trace;
         this.memoryModel = memoryModel;
-        this.fixedPrefix = fixedPrefix;
+        this.fixed = fixed;
+        this.fixedFinalReads = fixedFinalReads;
         this.cut = trace.size();
         this.mhb = new MustHappenBefore(trace, memoryModel);
         this.locks = LockPair.of(trace);
@@ -79,6 +85,8 @@ public final class CausalModel {
         findSpinReads();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalValues.keySet());
+        // By address, not by first write, so that a run reordering this trace numbers them alike.
+        finalReads.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
     }
 
     /**
@@ -143,8 +151,9 @@ public final class CausalModel {
         return memoryModel;
     }
 
-    public int fixedPrefix() {
-        return fixedPrefix;
+    /** True for the events the run's seed forced. */
+    public boolean isFixed(int event) {
+        return fixed.get(event);
     }
 
     /** The order variable that separates the seed prefix from the rest. */
@@ -188,11 +197,12 @@ public final class CausalModel {
             } else {
                 base.add(atom(read - 1, read));
             }
-            base.add(any(List.of(atom(cut, read), readsValue(read, valueRead(read), read))));
+            Formula valid = readsValue(read, valueRead(read), read);
+            base.add(i < fixedFinalReads ? valid : any(List.of(atom(cut, read), valid)));
         }
         for (int e = 0; e < trace.size(); e++) {
             // Mentions every event, so the solver's order places each one.
-            base.add(e < fixedPrefix ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
+            base.add(fixed.get(e) ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
         }
         return base;
     }
@@ -218,15 +228,15 @@ public final class CausalModel {
         return any(options);
     }
 
-    /** Memory reads after the fixed prefix: the reads a seed may give a new value. */
+    /** Memory reads the run's seed did not force, and the final reads it did not fix: the reads a seed may give a new value. */
     public List<Integer> targetReads() {
         List<Integer> reads = new ArrayList<>();
-        for (int e = fixedPrefix; e < trace.size(); e++) {
-            if (isMemoryRead(trace.get(e))) {
+        for (int e = 0; e < trace.size(); e++) {
+            if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
                 reads.add(e);
             }
         }
-        for (int i = 0; i < finalReads.size(); i++) {
+        for (int i = fixedFinalReads; i < finalReads.size(); i++) {
             reads.add(cut + 1 + i);
         }
         return reads;
@@ -245,6 +255,11 @@ public final class CausalModel {
         }
         values.remove(valueRead(read));
         return new ArrayList<>(values);
+    }
+
+    /** How many virtual final reads a seed targeting {@code read} fixes for the run it starts. */
+    public int finalReadsFixedBy(int read) {
+        return isFinalRead(read) ? read - cut : 0;
     }
 
     /** True for the virtual reads of final values, which no thread performs. */
@@ -272,7 +287,7 @@ public final class CausalModel {
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
-            if (waitNotifyWake[0] >= fixedPrefix && waitNotifyWake[1] >= fixedPrefix) {
+            if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
                 queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
             }
         }
@@ -348,7 +363,7 @@ public final class CausalModel {
             for (int e = outer.acquire() + 1; e < end; e++) {
                 LockPair inner = byAcquire.get(e);
                 if (inner != null && inner.thread() == outer.thread() && !inner.lock().equals(outer.lock())
-                        && trace.get(e).kind() == EventKind.LOCK && e >= fixedPrefix) {
+                        && trace.get(e).kind() == EventKind.LOCK && !fixed.get(e)) {
                     nestings.add(new LockPair[] {outer, inner});
                 }
             }
