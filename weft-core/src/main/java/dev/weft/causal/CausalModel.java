@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The maximal causal model of one trace as order constraints over one variable per event
@@ -463,29 +464,26 @@ public final class CausalModel {
     }
 
     private static Formula all(List<Formula> parts) {
-        List<Formula> kept = new ArrayList<>();
-        for (Formula part : parts) {
-            if (part == Formula.FALSE) {
-                return Formula.FALSE;
-            }
-            if (part != Formula.TRUE) {
-                kept.add(part);
-            }
-        }
-        return kept.isEmpty() ? Formula.TRUE : Formula.and(kept);
+        return simplified(parts, Formula.FALSE, Formula.TRUE, Formula::and);
     }
 
     private static Formula any(List<Formula> parts) {
+        return simplified(parts, Formula.TRUE, Formula.FALSE, Formula::or);
+    }
+
+    /** Joins {@code parts}, dropping {@code neutral} ones; {@code absorbing} if any part is. */
+    private static Formula simplified(List<Formula> parts, Formula absorbing, Formula neutral,
+                                      Function<List<Formula>, Formula> join) {
         List<Formula> kept = new ArrayList<>();
         for (Formula part : parts) {
-            if (part == Formula.TRUE) {
-                return Formula.TRUE;
+            if (part == absorbing) {
+                return absorbing;
             }
-            if (part != Formula.FALSE) {
+            if (part != neutral) {
                 kept.add(part);
             }
         }
-        return kept.isEmpty() ? Formula.FALSE : Formula.or(kept);
+        return kept.isEmpty() ? neutral : join.apply(kept);
     }
 
     private static boolean isMemory(Event e) {

@@ -132,17 +132,15 @@ class McrStrategyTest {
         System.out.println("slides example: error after " + run.result().executions() + " runs");
     }
 
-    @ParameterizedTest
-    @EnumSource(MemoryModel.class)
-    void dekkerEntryIsExclusiveOnlyUnderSc(MemoryModel model) {
-        Exploration run = mcr(ToyPrograms.dekkerEntry(), model, false);
-        assertEquals(model == MemoryModel.SC ? Verdict.OK : Verdict.BUG, run.result().verdict());
+    static Stream<Arguments> mutualExclusionPrograms() {
+        return Stream.of(ToyPrograms.dekkerEntry(), ToyPrograms.peterson())
+                .flatMap(p -> Stream.of(MemoryModel.values()).map(m -> Arguments.of(p, m)));
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
-    void petersonKeepsMutualExclusionOnlyUnderSc(MemoryModel model) {
-        Exploration run = mcr(ToyPrograms.peterson(), model, false);
+    @MethodSource("mutualExclusionPrograms")
+    void mutualExclusionOnPlainFieldsHoldsOnlyUnderSc(Program program, MemoryModel model) {
+        Exploration run = mcr(program, model, false);
         assertEquals(model == MemoryModel.SC ? Verdict.OK : Verdict.BUG, run.result().verdict());
         assertTrue(run.result().complete() || run.result().verdict() == Verdict.BUG);
     }
