@@ -2,6 +2,7 @@ package dev.weft.solver;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -12,21 +13,30 @@ import java.util.Set;
 /**
  * A dedicated {@link OrderSolver}: a CDCL SAT solver over the formulas' atoms whose theory is
  * "the true atoms, read as edges, form an acyclic graph". The graph's topological order is the phase
- * of every atom decision and, once all relevant variables are assigned, the model.
+ * of every atom decision, and the model.
+ *
+ * <p>Atoms need not all be assigned: an unassigned atom takes the value the topological order gives
+ * it. Once every relevant gate is assigned, a scan looks for clauses that this valuation leaves false;
+ * if there are none the order is a model, otherwise the solver decides an atom of such a clause true
+ * (which moves the order) and goes on. Only atoms that take part in conflicts are decided otherwise.
+ * Traces have far more atoms (lock pairs) than choices, so this keeps a query's cost close to
+ * the work its choices need.
  *
  * <p>Encoding: one boolean variable per unordered event pair ({@code a < b} and {@code b < a} are its
  * two literals) and one per And/Or node (by identity, so shared sub-formulas are encoded once).
  * Formulas have no negation, so the one-sided Plaisted–Greenbaum definitions {@code g → parts}
  * suffice. Base constraints are clauses kept for the solver's life; assumptions are the first
  * decisions of each check. Learned clauses follow from base and definition clauses and from
- * acyclicity only, so they stay valid across checks and are kept.
+ * acyclicity only, so they stay valid across checks and are kept. Every formula object seen stays
+ * encoded for the solver's life, which is meant to be one trace.
  */
 // CDCL after MiniSat (Eén & Sörensson, "An Extensible SAT-solver", SAT 2003): two watched literals,
 // first-UIP learning, VSIDS, assumptions as decisions with final conflict analysis for cores; Luby
 // restarts and LBD-based clause deletion as in Glucose (Audemard & Simon, IJCAI 2009). Departs from
-// them: the theory check runs after unit propagation reaches a fixpoint, and only variables reachable
-// from the base constraints or the current assumptions are decided (definitions left over from
-// earlier checks are satisfied by leaving their gates unassigned, i.e. false).
+// them: the theory check runs after unit propagation reaches a fixpoint; only variables reachable
+// from the base constraints or the current assumptions count (definitions left over from earlier
+// checks are satisfied by leaving their gates unassigned, i.e. false); inactive gates are decided
+// parents first, inactive atoms only to repair a clause the order leaves false (see above).
 public final class CdclOrderSolver implements OrderSolver {
 
     private static final int UNASSIGNED = 0;
@@ -35,7 +45,8 @@ public final class CdclOrderSolver implements OrderSolver {
     private static final int NO_ATOM = -1;
     private static final int RESTART_UNIT = 64;
     private static final double VARIABLE_DECAY = 0.95;
-    private static final int CLOCK_INTERVAL = 256;
+    /** Decisions between two looks at the clock; small because a repair scan can cost milliseconds. */
+    private static final int CLOCK_INTERVAL = 16;
 
     // Variables: per-variable arrays, grown together.
     private int variableCount;
@@ -53,16 +64,24 @@ public final class CdclOrderSolver implements OrderSolver {
     private boolean[] baseRelevant = new boolean[64];
     private int[] queryRelevant = new int[64];
     private boolean[] seen = new boolean[64];
+    /** For a gate, its position in {@link #gates}; for an Or gate, its definition clause (null if simplified away). */
+    private int[] gateIndex = new int[64];
+    private Clause[] orDefinition = new Clause[64];
     private ClauseList[] watches = new ClauseList[128];
     private final VariableHeap heap = new VariableHeap();
 
     // Encoding.
     private final Map<Integer, Integer> nodeOfEvent = new HashMap<>();
     private final IntVec eventOfNode = new IntVec();
-    private final Map<Long, Integer> atomVariable = new HashMap<>();
+    private final PairIndex atomVariable = new PairIndex();
     private final Map<Formula, Integer> gateLiteral = new IdentityHashMap<>();
-    private final Set<Integer> baseEvents = new LinkedHashSet<>();
+    /** Graph nodes of the events the base constraints mention, and of those the current assumptions mention. */
+    private final BitSet baseNodes = new BitSet();
+    private final BitSet queryNodes = new BitSet();
     private final int trueLiteral;
+    private final IntVec gates = new IntVec();
+    /** Clauses a model must satisfy: base clauses and definitions of base-relevant Or gates. */
+    private final List<Clause> baseClauses = new ArrayList<>();
 
     // Search state.
     private final OrderGraph graph = new OrderGraph();
@@ -81,6 +100,12 @@ public final class CdclOrderSolver implements OrderSolver {
 
     // Per check.
     private int[] assumptionLiterals = new int[0];
+    /** Definitions of the Or gates only the current assumptions reach. */
+    private final List<Clause> queryClauses = new ArrayList<>();
+    /** Every relevant unassigned gate of zero activity is in {@code gates[0..gateCursor)}. */
+    private int gateCursor;
+    private final List<Clause> falseUnderOrder = new ArrayList<>();
+    private int repairHead;
     private long conflictBudget;
     private long deadline;
     private long conflicts;
@@ -96,20 +121,28 @@ public final class CdclOrderSolver implements OrderSolver {
     @Override
     public void add(Formula constraint) {
         ensureOpen();
-        Formulas.collectEvents(constraint, baseEvents);
+        Formulas.collectEvents(constraint, event -> baseNodes.set(node(event)));
+        addBase(constraint);
+    }
+
+    private void addBase(Formula constraint) {
         if (constraint instanceof Formula.And and) {
-            and.parts().forEach(this::add);
-        } else if (constraint instanceof Formula.Or or) {
-            int[] literals = new int[or.parts().size()];
+            and.parts().forEach(this::addBase);
+            return;
+        }
+        int[] literals;
+        if (constraint instanceof Formula.Or or) {
+            literals = new int[or.parts().size()];
             for (int i = 0; i < literals.length; i++) {
                 literals[i] = literalOf(or.parts().get(i));
             }
-            markBaseRelevant(literals);
-            addClause(literals);
         } else {
-            int literal = literalOf(constraint);
-            markBaseRelevant(new int[] {literal});
-            addClause(new int[] {literal});
+            literals = new int[] {literalOf(constraint)};
+        }
+        markBaseRelevant(literals);
+        Clause clause = addClause(literals);
+        if (clause != null) {
+            baseClauses.add(clause);
         }
     }
 
@@ -121,10 +154,10 @@ public final class CdclOrderSolver implements OrderSolver {
             if (inconsistent) {
                 return Answer.unsat(new int[0]);
             }
-            Set<Integer> events = new LinkedHashSet<>(baseEvents);
+            queryNodes.clear();
             assumptionLiterals = new int[assumptions.size()];
             for (int i = 0; i < assumptionLiterals.length; i++) {
-                Formulas.collectEvents(assumptions.get(i), events);
+                Formulas.collectEvents(assumptions.get(i), event -> queryNodes.set(node(event)));
                 assumptionLiterals[i] = literalOf(assumptions.get(i));
             }
             if (inconsistent) {
@@ -135,7 +168,9 @@ public final class CdclOrderSolver implements OrderSolver {
             deadline = limits.millis() > 0 ? start + limits.millis() * 1_000_000 : Long.MAX_VALUE;
             conflicts = 0;
             stopReason = null;
-            Answer answer = search(events);
+            falseUnderOrder.clear();
+            repairHead = 0;
+            Answer answer = search();
             backtrack(0);
             return answer;
         } finally {
@@ -178,6 +213,8 @@ public final class CdclOrderSolver implements OrderSolver {
         int gate = newVariable(NO_ATOM, NO_ATOM);
         gateParts[gate] = partLiterals;
         gateIsAnd[gate] = isAnd;
+        gateIndex[gate] = gates.size();
+        gates.add(gate);
         int literal = positive(gate);
         if (isAnd) {
             for (int part : partLiterals) {
@@ -186,7 +223,7 @@ public final class CdclOrderSolver implements OrderSolver {
         } else {
             int[] clause = Arrays.copyOf(partLiterals, partLiterals.length + 1);
             clause[partLiterals.length] = negate(literal);
-            addClause(clause);
+            orDefinition[gate] = addClause(clause);
         }
         gateLiteral.put(formula, literal);
         return literal;
@@ -201,11 +238,10 @@ public final class CdclOrderSolver implements OrderSolver {
         }
         int lower = Math.min(before, after);
         int higher = Math.max(before, after);
-        long key = ((long) lower << 32) | (higher & 0xffffffffL);
-        Integer atom = atomVariable.get(key);
-        if (atom == null) {
+        int atom = atomVariable.get(lower, higher);
+        if (atom < 0) {
             atom = before < after ? newVariable(beforeNode, afterNode) : newVariable(afterNode, beforeNode);
-            atomVariable.put(key, atom);
+            atomVariable.put(lower, higher, atom);
         }
         return before < after ? positive(atom) : negative(atom);
     }
@@ -236,28 +272,52 @@ public final class CdclOrderSolver implements OrderSolver {
             baseRelevant = Arrays.copyOf(baseRelevant, capacity);
             queryRelevant = Arrays.copyOf(queryRelevant, capacity);
             seen = Arrays.copyOf(seen, capacity);
+            gateIndex = Arrays.copyOf(gateIndex, capacity);
+            orDefinition = Arrays.copyOf(orDefinition, capacity);
             watches = Arrays.copyOf(watches, 2 * capacity);
         }
         lowerNode[v] = lower;
         higherNode[v] = higher;
-        watches[2 * v] = new ClauseList();
-        watches[2 * v + 1] = new ClauseList();
         heap.grow(v + 1);
         return v;
     }
 
     private void markBaseRelevant(int[] literals) {
-        IntVec pending = new IntVec();
+        markRelevant(literals, true);
+    }
+
+    private void markQueryRelevant() {
+        queryEpoch++;
+        queryClauses.clear();
+        markRelevant(assumptionLiterals, false);
+    }
+
+    /**
+     * Marks the variables that {@code literals} reach through gate parts as relevant, for good (base)
+     * or for this check, and records the Or definitions a model must satisfy.
+     */
+    private void markRelevant(int[] literals, boolean forBase) {
+        List<Clause> definitions = forBase ? baseClauses : queryClauses;
+        IntVec pending = new IntVec(literals.length);
         for (int literal : literals) {
             pending.add(variable(literal));
         }
         while (!pending.isEmpty()) {
             int v = pending.removeLast();
-            if (baseRelevant[v]) {
+            if (baseRelevant[v] || (!forBase && queryRelevant[v] == queryEpoch)) {
                 continue;
             }
-            baseRelevant[v] = true;
-            heap.insert(v, activity);
+            if (forBase) {
+                baseRelevant[v] = true;
+            } else {
+                queryRelevant[v] = queryEpoch;
+            }
+            if (orDefinition[v] != null) {
+                definitions.add(orDefinition[v]);
+            }
+            if (values[v] == UNASSIGNED) {
+                makeDecidable(v);
+            }
             if (gateParts[v] != null) {
                 for (int part : gateParts[v]) {
                     pending.add(variable(part));
@@ -266,26 +326,12 @@ public final class CdclOrderSolver implements OrderSolver {
         }
     }
 
-    private void markQueryRelevant() {
-        queryEpoch++;
-        IntVec pending = new IntVec();
-        for (int literal : assumptionLiterals) {
-            pending.add(variable(literal));
-        }
-        while (!pending.isEmpty()) {
-            int v = pending.removeLast();
-            if (baseRelevant[v] || queryRelevant[v] == queryEpoch) {
-                continue;
-            }
-            queryRelevant[v] = queryEpoch;
-            if (values[v] == UNASSIGNED) {
-                heap.insert(v, activity);
-            }
-            if (gateParts[v] != null) {
-                for (int part : gateParts[v]) {
-                    pending.add(variable(part));
-                }
-            }
+    /** Puts an unassigned variable where the decision procedure will find it. */
+    private void makeDecidable(int v) {
+        if (activity[v] > 0) {
+            heap.insert(v, activity);
+        } else if (gateParts[v] != null) {
+            gateCursor = Math.max(gateCursor, gateIndex[v] + 1);
         }
     }
 
@@ -293,13 +339,16 @@ public final class CdclOrderSolver implements OrderSolver {
         return baseRelevant[v] || queryRelevant[v] == queryEpoch;
     }
 
-    /** Adds a permanent clause at decision level 0, simplified by the level-0 assignment. */
-    private void addClause(int[] literals) {
+    /**
+     * Adds a permanent clause at decision level 0, simplified by the level-0 assignment. Returns the
+     * attached clause, or null if none was needed (satisfied, unit or empty).
+     */
+    private Clause addClause(int[] literals) {
         IntVec kept = new IntVec(literals.length);
         for (int literal : literals) {
             int value = value(literal);
             if (value == TRUE && levels[variable(literal)] == 0) {
-                return;
+                return null;
             }
             if (value == FALSE && levels[variable(literal)] == 0) {
                 continue;
@@ -309,7 +358,7 @@ public final class CdclOrderSolver implements OrderSolver {
                 if (kept.get(i) == literal) {
                     duplicate = true;
                 } else if (kept.get(i) == negate(literal)) {
-                    return;
+                    return null;
                 }
             }
             if (!duplicate) {
@@ -318,16 +367,20 @@ public final class CdclOrderSolver implements OrderSolver {
         }
         if (kept.isEmpty()) {
             inconsistent = true;
-        } else if (kept.size() == 1) {
-            assign(kept.get(0), null);
-        } else {
-            attach(new Clause(kept.toArray(), false));
+            return null;
         }
+        if (kept.size() == 1) {
+            assign(kept.get(0), null);
+            return null;
+        }
+        Clause clause = new Clause(kept.toArray(), false);
+        attach(clause);
+        return clause;
     }
 
     // ---------------------------------------------------------------- search
 
-    private Answer search(Set<Integer> events) {
+    private Answer search() {
         long restartLimit = RESTART_UNIT * luby(0);
         int restarts = 0;
         long conflictsAtRestart = 0;
@@ -369,12 +422,12 @@ public final class CdclOrderSolver implements OrderSolver {
                 }
                 continue;
             }
-            int next = pickBranchVariable();
-            if (next < 0) {
-                return Answer.sat(model(events));
+            int decision = nextDecision();
+            if (decision < 0) {
+                return Answer.sat(model());
             }
             levelStarts.add(trail.size());
-            assign(phase(next), null);
+            assign(decision, null);
         }
     }
 
@@ -447,6 +500,9 @@ public final class CdclOrderSolver implements OrderSolver {
     private Clause propagateUnits(int literal) {
         int falsified = negate(literal);
         ClauseList watching = watches[falsified];
+        if (watching == null) {
+            return null;
+        }
         Clause[] clauses = watching.items;
         int size = watching.size;
         int kept = 0;
@@ -471,7 +527,7 @@ public final class CdclOrderSolver implements OrderSolver {
                 if (value(lits[k]) != FALSE) {
                     lits[1] = lits[k];
                     lits[k] = falsified;
-                    watches[lits[1]].add(clause);
+                    watch(lits[1], clause);
                     moved = true;
                     break;
                 }
@@ -621,34 +677,119 @@ public final class CdclOrderSolver implements OrderSolver {
         return core.toArray();
     }
 
-    private int pickBranchVariable() {
+    /**
+     * The literal to decide next: the most active variable, else the latest-created gate (parents
+     * before parts), else an atom that repairs a clause the order leaves false; -1 when the order is a model.
+     */
+    private int nextDecision() {
         while (!heap.isEmpty()) {
             int v = heap.removeMax(activity);
             if (values[v] == UNASSIGNED && relevant(v)) {
-                return v;
+                return phase(v);
             }
         }
-        return -1;
+        while (gateCursor > 0) {
+            int v = gates.get(--gateCursor);
+            if (values[v] == UNASSIGNED && relevant(v)) {
+                return phase(v);
+            }
+        }
+        return repairLiteral();
     }
 
-    /** Atoms follow the current topological order, which never closes a cycle; gates keep their last value. */
+    /**
+     * An unassigned literal of a clause that no assigned literal and no order-valued atom satisfies,
+     * or -1 if there is none. Works through the list of such clauses from the last scan before
+     * scanning again, since a repair moves the order and may break clauses scanned earlier.
+     */
+    private int repairLiteral() {
+        while (true) {
+            while (repairHead < falseUnderOrder.size()) {
+                Clause clause = falseUnderOrder.get(repairHead++);
+                if (!satisfiedUnderOrder(clause)) {
+                    for (int literal : clause.literals) {
+                        if (value(literal) == UNASSIGNED) {
+                            return literal;
+                        }
+                    }
+                    throw new IllegalStateException("order solver bug: a clause is false but propagation found no conflict");
+                }
+            }
+            falseUnderOrder.clear();
+            repairHead = 0;
+            collectFalseUnderOrder(baseClauses);
+            collectFalseUnderOrder(queryClauses);
+            if (falseUnderOrder.isEmpty()) {
+                return -1;
+            }
+        }
+    }
+
+    private void collectFalseUnderOrder(List<Clause> clauses) {
+        for (Clause clause : clauses) {
+            if (!satisfiedUnderOrder(clause)) {
+                falseUnderOrder.add(clause);
+            }
+        }
+    }
+
+    private boolean satisfiedUnderOrder(Clause clause) {
+        for (int literal : clause.literals) {
+            int value = value(literal);
+            if (value == TRUE || (value == UNASSIGNED && lowerNode[variable(literal)] != NO_ATOM && holdsInOrder(literal))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean holdsInOrder(int atomLiteral) {
+        int v = variable(atomLiteral);
+        return graph.ordered(lowerNode[v], higherNode[v]) != isNegative(atomLiteral);
+    }
+
+    /**
+     * Atoms follow the current topological order, which never closes a cycle. A gate is set true if
+     * its formula holds when its unassigned atoms take their order values (looking two gates deep).
+     */
     private int phase(int v) {
         if (lowerNode[v] != NO_ATOM) {
             return graph.ordered(lowerNode[v], higherNode[v]) ? positive(v) : negative(v);
         }
-        return savedPhase[v] ? positive(v) : negative(v);
+        return holdsEstimate(positive(v), 2) ? positive(v) : negative(v);
     }
 
-    private int[] model(Set<Integer> events) {
-        int[] order = new int[events.size()];
-        int count = 0;
-        for (int position = 0; position < graph.nodeCount(); position++) {
-            int event = eventOfNode.get(graph.nodeAt(position));
-            if (events.contains(event)) {
-                order[count++] = event;
+    private boolean holdsEstimate(int literal, int depth) {
+        int value = value(literal);
+        if (value != UNASSIGNED) {
+            return value == TRUE;
+        }
+        int v = variable(literal);
+        if (lowerNode[v] != NO_ATOM) {
+            return holdsInOrder(literal);
+        }
+        if (depth == 0) {
+            return savedPhase[v];
+        }
+        boolean isAnd = gateIsAnd[v];
+        for (int part : gateParts[v]) {
+            if (holdsEstimate(part, depth - 1) != isAnd) {
+                return !isAnd;
             }
         }
-        return order;
+        return isAnd;
+    }
+
+    /** The mentioned events in topological order. */
+    private int[] model() {
+        IntVec order = new IntVec(graph.nodeCount());
+        for (int position = 0; position < graph.nodeCount(); position++) {
+            int node = graph.nodeAt(position);
+            if (baseNodes.get(node) || queryNodes.get(node)) {
+                order.add(eventOfNode.get(node));
+            }
+        }
+        return order.toArray();
     }
 
     // ---------------------------------------------------------------- trail
@@ -683,7 +824,7 @@ public final class CdclOrderSolver implements OrderSolver {
             values[v] = UNASSIGNED;
             reasons[v] = null;
             savedPhase[v] = !isNegative(literal);
-            heap.insert(v, activity);
+            makeDecidable(v);
         }
         trail.shrinkTo(start);
         levelStarts.shrinkTo(level);
@@ -702,8 +843,15 @@ public final class CdclOrderSolver implements OrderSolver {
     // ---------------------------------------------------------------- clauses and activity
 
     private void attach(Clause clause) {
-        watches[clause.literals[0]].add(clause);
-        watches[clause.literals[1]].add(clause);
+        watch(clause.literals[0], clause);
+        watch(clause.literals[1], clause);
+    }
+
+    private void watch(int literal, Clause clause) {
+        if (watches[literal] == null) {
+            watches[literal] = new ClauseList();
+        }
+        watches[literal].add(clause);
     }
 
     private int distinctLevels(int[] literals) {

@@ -2,7 +2,10 @@ package dev.weft.solver;
 
 import java.util.Arrays;
 
-/** A binary max-heap of variables keyed by an activity array owned by the caller (VSIDS order). */
+/**
+ * A binary max-heap of variables keyed by an activity array owned by the caller (VSIDS order); equal
+ * activities go by increasing variable number.
+ */
 final class VariableHeap {
 
     private int[] heap = new int[64];
@@ -34,10 +37,12 @@ final class VariableHeap {
         siftUp(size++, activity);
     }
 
-    /** Restores the heap after {@code v}'s activity grew. */
+    /** Restores the heap after {@code v}'s activity grew, inserting it if absent. */
     void increased(int v, double[] activity) {
         if (indexOf[v] >= 0) {
             siftUp(indexOf[v], activity);
+        } else {
+            insert(v, activity);
         }
     }
 
@@ -89,7 +94,7 @@ final class VariableHeap {
         indexOf[v] = index;
     }
 
-    /** Higher activity first; among equals the older variable, so untouched variables go in creation order. */
+    /** Higher activity first; among equals the older variable. */
     private static boolean above(int a, int b, double[] activity) {
         return activity[a] > activity[b] || (activity[a] == activity[b] && a < b);
     }
