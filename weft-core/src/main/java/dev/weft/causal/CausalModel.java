@@ -47,7 +47,6 @@ import java.util.function.Function;
  */
 public final class CausalModel {
     private final Trace trace;
-    private final MemoryModel memoryModel;
     private final BitSet fixed;
     private final int fixedFinalReads;
     private final int cut;
@@ -72,7 +71,6 @@ public final class CausalModel {
                     + " events of its run");
         }
         this.trace = trace;
-        this.memoryModel = memoryModel;
         this.fixed = fixed;
         this.fixedFinalReads = fixedFinalReads;
         this.cut = trace.size();
@@ -146,10 +144,6 @@ public final class CausalModel {
 
     public Trace trace() {
         return trace;
-    }
-
-    public MemoryModel memoryModel() {
-        return memoryModel;
     }
 
     /** True for the events the run's seed forced. */

@@ -78,16 +78,21 @@ class McrStrategyTest {
     }
 
     private static Exploration mcr(Program program, MemoryModel model, boolean allBugs) {
-        return explore(program, model, new McrStrategy(SolverKind.Z3, model, dev.weft.solver.Limits.NONE), allBugs);
+        return mcr(program, model, allBugs, SolverKind.Z3);
+    }
+
+    private static Exploration mcr(Program program, MemoryModel model, boolean allBugs, SolverKind solver) {
+        return explore(program, model, new McrStrategy(solver, model, dev.weft.solver.Limits.NONE), allBugs);
     }
 
     private static Exploration dfs(Program program, MemoryModel model) {
         return explore(program, model, new DfsStrategy(), true);
     }
 
-    @Test
-    void storeBufferingTakesThreeRunsUnderScAndIsNoBug() {
-        Exploration sc = mcr(ToyPrograms.storeBuffering(), MemoryModel.SC, false);
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void storeBufferingTakesThreeRunsUnderScAndIsNoBug(SolverKind solver) {
+        Exploration sc = mcr(ToyPrograms.storeBuffering(), MemoryModel.SC, false, solver);
         assertEquals(3, sc.result().executions());
         assertEquals(Verdict.OK, sc.result().verdict());
         assertTrue(sc.result().complete());
@@ -108,9 +113,10 @@ class McrStrategyTest {
         assertEquals(model == MemoryModel.PSO ? Verdict.BUG : Verdict.OK, run.result().verdict());
     }
 
-    @Test
-    void lostUpdateIsFoundWithinTwoRuns() {
-        Exploration run = mcr(ToyPrograms.lostUpdate(), MemoryModel.SC, false);
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void lostUpdateIsFoundWithinTwoRuns(SolverKind solver) {
+        Exploration run = mcr(ToyPrograms.lostUpdate(), MemoryModel.SC, false, solver);
         assertEquals(Verdict.BUG, run.result().verdict());
         assertTrue(run.result().executionsToFirstBug() <= 2, "took " + run.result().executionsToFirstBug());
         assertTrue(run.result().bugs().get(0).replayed());
@@ -124,9 +130,10 @@ class McrStrategyTest {
         assertTrue(run.result().executionsToFirstBug() <= 2, "took " + run.result().executionsToFirstBug());
     }
 
-    @Test
-    void slidesExampleReachesItsError() {
-        Exploration run = mcr(ToyPrograms.slidesExample(), MemoryModel.SC, false);
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void slidesExampleReachesItsError(SolverKind solver) {
+        Exploration run = mcr(ToyPrograms.slidesExample(), MemoryModel.SC, false, solver);
         assertEquals(Verdict.BUG, run.result().verdict());
         assertEquals(BugKind.ASSERTION, run.result().bugs().get(0).bug().kind());
         System.out.println("slides example: error after " + run.result().executions() + " runs");
