@@ -3,10 +3,13 @@ package dev.weft.explore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.explore.ToyRunner.Op;
 import dev.weft.trace.MemoryModel;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.SplittableRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +28,10 @@ class DporStrategyTest {
     }
 
     static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy) {
+        return explore(program, model, strategy, Limits.NONE);
+    }
+
+    static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy, Limits limits) {
         ToyRunner toy = new ToyRunner(program, s -> false, model);
         Set<String> states = new HashSet<>();
         Set<String> schedules = new HashSet<>();
@@ -33,7 +40,7 @@ class DporStrategyTest {
             assertTrue(schedules.add(r.schedule().toString()), "schedule explored twice: " + r.schedule());
             states.add(new TreeMap<>(r.finalState()).toString());
             return r;
-        }, strategy, Limits.NONE, null).explore();
+        }, strategy, limits, null).explore();
         return new Outcomes(states, result.executions(), result.complete());
     }
 
@@ -70,6 +77,47 @@ class DporStrategyTest {
         assertEquals(dfs.states(), dpor.states());
         assertTrue(dpor.complete());
         assertTrue(dpor.runs() <= dfs.runs(), "dpor " + dpor.runs() + " runs, dfs " + dfs.runs());
+    }
+
+    /** Small random programs over two variables and a lock; locked sections are well nested. */
+    static Stream<Arguments> randomPrograms() {
+        SplittableRandom random = new SplittableRandom(2014);
+        List<Arguments> cases = new ArrayList<>();
+        for (int p = 0; p < 60; p++) {
+            int threadCount = 2 + random.nextInt(2);
+            List<List<Op>> program = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                List<Op> ops = new ArrayList<>();
+                int length = 1 + random.nextInt(threadCount == 2 ? 3 : 2);
+                boolean locked = false;
+                for (int i = 0; i < length; i++) {
+                    String var = random.nextBoolean() ? "x" : "y";
+                    int kind = random.nextInt(5);
+                    if (kind == 0) {
+                        ops.add(locked ? Op.unlock("l") : Op.lock("l"));
+                        locked = !locked;
+                    } else {
+                        ops.add(kind <= 2 ? Op.read(var) : Op.write(var, 10 * t + i));
+                    }
+                }
+                if (locked) {
+                    ops.add(Op.unlock("l"));
+                }
+                program.add(ops);
+            }
+            cases.add(Arguments.of(p, MemoryModel.values()[p % 3], program));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "random program {0} under {1}")
+    @MethodSource("randomPrograms")
+    void reachesExactlyTheOutcomesOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, false));
+        assumeTrue(dfs.complete(), "too many interleavings for a unit test");
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        assertEquals(dfs.states(), dpor.states(), program.toString());
+        assertTrue(dpor.runs() <= dfs.runs());
     }
 
     @ParameterizedTest
