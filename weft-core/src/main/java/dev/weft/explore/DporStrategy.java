@@ -260,6 +260,7 @@ public final class DporStrategy implements Strategy {
             int[] count = new int[width];
             int[] previous = new int[width];
             Arrays.fill(previous, -1);
+            StepIndex related = new StepIndex();
             for (int j = 0; j < n; j++) {
                 int actor = actorOf[j];
                 int[] full = previous[actor] >= 0 ? clocks[previous[actor]].clone() : new int[width];
@@ -269,7 +270,7 @@ public final class DporStrategy implements Strategy {
                 // Lock-order edges are left out when deciding whether two acquisitions race directly.
                 int[] withoutLockOrder = full.clone();
                 Transition later = steps.get(j);
-                for (int i = j - 1; i >= 0; i--) {
+                for (int i : related.candidates(j, later)) {
                     if (actorOf[i] == actor) {
                         continue;
                     }
@@ -289,6 +290,7 @@ public final class DporStrategy implements Strategy {
                 full[actor] = own[j];
                 clocks[j] = full;
                 previous[actor] = j;
+                related.add(j, later);
             }
         }
 
@@ -337,6 +339,37 @@ public final class DporStrategy implements Strategy {
         private static void join(int[] into, int[] other) {
             for (int k = 0; k < into.length; k++) {
                 into[k] = Math.max(into[k], other[k]);
+            }
+        }
+    }
+
+    /** Earlier steps by what they touch, so that a step is compared only with those it may relate to. */
+    private static final class StepIndex {
+        private final Map<Address, List<Integer>> byAddress = new HashMap<>();
+        private final List<Integer> exits = new ArrayList<>();
+
+        /** Steps before {@code j} that may relate to {@code step}, latest first. */
+        int[] candidates(int j, Transition step) {
+            if (step.kind() == EventKind.EXIT) {
+                int[] all = new int[j];
+                for (int i = 0; i < j; i++) {
+                    all[i] = j - 1 - i;
+                }
+                return all;
+            }
+            Set<Integer> found = new HashSet<>(exits);
+            for (Address a : step.touched()) {
+                found.addAll(byAddress.getOrDefault(a, List.of()));
+            }
+            return found.stream().mapToInt(Integer::intValue).map(i -> -i).sorted().map(i -> -i).toArray();
+        }
+
+        void add(int j, Transition step) {
+            for (Address a : step.touched()) {
+                byAddress.computeIfAbsent(a, k -> new ArrayList<>()).add(j);
+            }
+            if (step.kind() == EventKind.EXIT) {
+                exits.add(j);
             }
         }
     }

@@ -85,6 +85,18 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync);
     }
 
+    /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
+    Set<Address> touched() {
+        Set<Address> all = new HashSet<>(writes);
+        if (read != null) {
+            all.add(read);
+        }
+        if (sync != null) {
+            all.add(sync);
+        }
+        return all;
+    }
+
     boolean acquires() {
         return lock == LockRole.ACQUIRE;
     }
