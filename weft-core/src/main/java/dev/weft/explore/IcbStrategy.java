@@ -24,16 +24,6 @@ import java.util.List;
  */
 public final class IcbStrategy implements Strategy {
 
-    /** A free scheduling point beyond the current prefix: the alternatives and the one this path takes. */
-    private static final class Branch {
-        final List<Choice> alternatives;
-        int taken;
-
-        Branch(List<Choice> alternatives) {
-            this.alternatives = alternatives;
-        }
-    }
-
     private final MemoryModel model;
     private final int bound;
     /** Prefixes ending in their {@code preemptions}-th preemption, still to explore. */
@@ -42,7 +32,8 @@ public final class IcbStrategy implements Strategy {
     private ArrayDeque<List<Choice>> deeper = new ArrayDeque<>();
     private int preemptions;
     private List<Choice> prefix = List.of();
-    private final List<Branch> path = new ArrayList<>();
+    /** Free choices beyond the prefix. */
+    private final ChoiceTree tree = new ChoiceTree();
     private final List<Choice> taken = new ArrayList<>();
     private boolean started;
     private boolean boundReached;
@@ -74,24 +65,12 @@ public final class IcbStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
-        if (started && !advance() && !nextPrefix()) {
+        if (started && !tree.advance() && !nextPrefix()) {
             return null;
         }
         started = true;
         taken.clear();
         return this::choose;
-    }
-
-    private boolean advance() {
-        while (!path.isEmpty()) {
-            Branch last = path.get(path.size() - 1);
-            if (last.taken + 1 < last.alternatives.size()) {
-                last.taken++;
-                return true;
-            }
-            path.remove(path.size() - 1);
-        }
-        return false;
     }
 
     private boolean nextPrefix() {
@@ -114,12 +93,7 @@ public final class IcbStrategy implements Strategy {
         if (depth < prefix.size()) {
             choice = prefix.get(depth);
         } else {
-            int index = depth - prefix.size();
-            if (index == path.size()) {
-                path.add(new Branch(alternatives(point)));
-            }
-            Branch branch = path.get(index);
-            choice = branch.alternatives.get(branch.taken);
+            choice = tree.choose(depth - prefix.size(), () -> alternatives(point));
         }
         taken.add(choice);
         return choice;
@@ -162,10 +136,6 @@ public final class IcbStrategy implements Strategy {
 
     @Override
     public long pending() {
-        long open = prefixes.size() + deeper.size();
-        for (Branch b : path) {
-            open += b.alternatives.size() - 1 - b.taken;
-        }
-        return open;
+        return prefixes.size() + deeper.size() + tree.open();
     }
 }
