@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.explore.ToyRunner.Op;
+import dev.weft.trace.BugKind;
 import dev.weft.trace.MemoryModel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -158,6 +159,25 @@ class DporStrategyTest {
         ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), Limits.NONE, null).explore();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.bugs().get(0).replayed());
+    }
+
+    @Test
+    void criticalSectionsAreExploredOncePerOrder() {
+        List<Op> increment = ops(Op.lock("l"), Op.read("x"), Op.write("x", 1), Op.unlock("l"));
+        List<List<Op>> program = List.of(increment, increment, increment);
+        Outcomes dpor = explore(program, MemoryModel.SC, new DporStrategy(MemoryModel.SC));
+        assertEquals(6, dpor.runs());
+        assertEquals(explore(program, MemoryModel.SC, new DfsStrategy()).states(), dpor.states());
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void findsTheLockOrderDeadlock(MemoryModel model) {
+        List<List<Op>> program = List.of(ops(Op.lock("l"), Op.write("x", 1), Op.lock("m"), Op.unlock("m"), Op.unlock("l")),
+                ops(Op.lock("m"), Op.write("y", 1), Op.lock("l"), Op.unlock("l"), Op.unlock("m")));
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false, model), new DporStrategy(model), Limits.NONE, null).explore();
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
+        assertEquals(BugKind.DEADLOCK, result.bugs().get(0).bug().kind());
     }
 
     @Test
