@@ -9,7 +9,7 @@ public enum StrategyKind {
     DFS("dfs", options -> new DfsStrategy()),
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
-    ICB("icb", options -> new IcbStrategy(options.memoryModel(), options.preemptionBound())),
+    ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
     PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
 
     private final String cliName;
