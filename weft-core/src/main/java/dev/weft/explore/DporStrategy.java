@@ -33,8 +33,8 @@ import java.util.Set;
  * steps of their own as in the rInspect tool (Zhang et al., PLDI 2015). A thread whose next step
  * synchronises is held back while its buffers hold writes and flushes are offered, so buffers are
  * always emptied by flush steps, never inside a synchronising step. Dependence is
- * {@link Transition#relate}; happens-before ({@link HappensBefore}) is computed with vector clocks
- * from program order, dependence and the edges {@link RunSteps} fixes. A lock acquisition races
+ * {@link Transition#relate}; happens-before ({@link DporRaces}) is computed with vector clocks
+ * from program order, dependence and the edges {@link DporRun} fixes. A lock acquisition races
  * with the previous acquisition of the lock by another thread, not with the release between them:
  * that is the reversible pair.
  *
@@ -66,7 +66,7 @@ public final class DporStrategy implements Strategy {
 
     private final MemoryModel model;
     private final List<Node> path = new ArrayList<>();
-    private RunSteps execution;
+    private DporRun execution;
     private boolean started;
 
     public DporStrategy(MemoryModel model) {
@@ -84,7 +84,7 @@ public final class DporStrategy implements Strategy {
             return null;
         }
         started = true;
-        execution = new RunSteps(model);
+        execution = new DporRun(model);
         return this::choose;
     }
 
@@ -115,7 +115,7 @@ public final class DporStrategy implements Strategy {
     }
 
     private Choice choose(SchedulingPoint point) {
-        RunSteps run = execution;
+        DporRun run = execution;
         int depth = point.steps();
         if (run.sleepBlocked) {
             return ContinuationPolicy.INSTANCE.choose(point);
@@ -140,7 +140,7 @@ public final class DporStrategy implements Strategy {
     }
 
     /** A new scheduling point: sleep set from the parent (Algorithm 1 line 10), first actor to explore, or null if all sleep. */
-    private Node newNode(SchedulingPoint point, RunSteps run) {
+    private Node newNode(SchedulingPoint point, DporRun run) {
         Map<Actor, Transition> enabled = new LinkedHashMap<>();
         Map<Actor, Choice> choices = new LinkedHashMap<>();
         for (Choice c : point.enabled()) {
@@ -199,12 +199,12 @@ public final class DporStrategy implements Strategy {
      * Algorithm 1 lines 5–9 for every step of the finished run: for each race e ⋖ e', where E' is
      * the run before e and v = notdep(e, E).e', make sure one of v's initials is in backtrack(E').
      */
-    private void addBacktrackPoints(RunSteps run) {
-        HappensBefore hb = new HappensBefore(run);
-        for (int[] race : hb.races) {
+    private void addBacktrackPoints(DporRun run) {
+        DporRaces races = new DporRaces(run);
+        for (int[] race : races.races) {
             int i = race[0];
             int j = race[1];
-            Set<Actor> initials = hb.initialsOfReversal(i, j);
+            Set<Actor> initials = races.initialsOfReversal(i, j);
             Node node = path.get(i);
             if (intersects(initials, node.backtrack) || intersects(initials, node.sleep.keySet())) {
                 continue;

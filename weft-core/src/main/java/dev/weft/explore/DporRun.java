@@ -24,7 +24,7 @@ import java.util.Set;
  * monitor after a wait before the waiter's wake-up. Keeps the state those need: what the store
  * buffers hold, which locks each thread holds how often.
  */
-final class RunSteps {
+final class DporRun {
     private final MemoryModel model;
     final List<Transition> steps = new ArrayList<>();
     /** For each step, the earlier steps fixed before it. */
@@ -41,7 +41,7 @@ final class RunSteps {
     private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
     boolean sleepBlocked;
 
-    RunSteps(MemoryModel model) {
+    DporRun(MemoryModel model) {
         this.model = model;
     }
 

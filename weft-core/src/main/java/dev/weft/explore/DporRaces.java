@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Vector clocks over one run's steps and the races between them. */
-final class HappensBefore {
+/** The races of one DPOR run: happens-before as vector clocks over its steps, and the step pairs in race. */
+final class DporRaces {
     final List<Transition> steps;
     final List<List<Integer>> fixedBefore;
     final int[] actorOf;
@@ -24,7 +24,7 @@ final class HappensBefore {
     final int[] own;
     final List<int[]> races = new ArrayList<>();
 
-    HappensBefore(RunSteps run) {
+    DporRaces(DporRun run) {
         steps = run.steps;
         fixedBefore = run.fixedBefore;
         int n = steps.size();
