@@ -15,14 +15,15 @@ import java.util.Set;
 
 /** The races of one DPOR run: happens-before as vector clocks over its steps, and the step pairs in race. */
 final class DporRaces {
-    final List<Transition> steps;
-    final List<List<Integer>> fixedBefore;
-    final int[] actorOf;
+    private final List<Transition> steps;
+    private final List<List<Integer>> fixedBefore;
+    private final int[] actorOf;
     /** clocks[j][a]: how many steps of actor a happen before step j or are step j. */
-    final int[][] clocks;
+    private final int[][] clocks;
     /** own[j]: step j's position among its actor's steps, from 1. */
-    final int[] own;
-    final List<int[]> races = new ArrayList<>();
+    private final int[] own;
+    /** Step pairs {i, j}, i before j, in race: dependent, and no other step orders them. */
+    final List<int[]> pairs = new ArrayList<>();
 
     DporRaces(DporRun run) {
         steps = run.steps;
@@ -57,7 +58,7 @@ final class DporRaces {
                 if (relation == Relation.RACE) {
                     int[] seen = steps.get(i).acquires() && later.acquires() ? withoutLockOrder : full;
                     if (seen[actorOf[i]] < own[i]) {
-                        races.add(new int[] {i, j});
+                        pairs.add(new int[] {i, j});
                     }
                     join(full, clocks[i]);
                     join(withoutLockOrder, clocks[i]);

@@ -201,7 +201,7 @@ public final class DporStrategy implements Strategy {
      */
     private void addBacktrackPoints(DporRun run) {
         DporRaces races = new DporRaces(run);
-        for (int[] race : races.races) {
+        for (int[] race : races.pairs) {
             int i = race[0];
             int j = race[1];
             Set<Actor> initials = races.initialsOfReversal(i, j);
