@@ -17,7 +17,7 @@ package dev.weft.trace;
  * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
  *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
- * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}
+ * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -28,6 +28,13 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
     public static final int WROTE = 2;
     /** WRITE that entered a store buffer instead of memory (TSO/PSO); a later FLUSH publishes it. */
     public static final int BUFFERED = 4;
+    /**
+     * The event a schedule choice performed: the first event a thread records after being stepped,
+     * or a FLUSH chosen on its own. Events without it happen as part of another choice (a thread's
+     * BEGIN during its parent's start, the flushes a synchronization operation drains first), so a
+     * schedule that reproduces a run has exactly one choice per CHOSEN event, in trace order.
+     */
+    public static final int CHOSEN = 8;
 
     public boolean wrote() {
         return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH

@@ -10,124 +10,456 @@ import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.FenceKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.ObjectIds;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
- * A stand-in for the controlled runtime in strategy tests: threads are fixed lists of writes and
- * reads of named variables (reads store into a per-thread register) and of lock acquires and
- * releases. Under TSO/PSO plain writes go into store buffers (one per thread, or per thread and
- * variable) that flush choices publish; lock operations drain the thread's buffers first, and a
- * thread reads its own latest buffered write. A run is a bug when {@code bad} holds for its final
- * variables and registers, or when live threads remain and none can move (deadlock).
+ * A stand-in for the controlled runtime in strategy tests: a tiny interpreter of hand-written
+ * threads (shared reads and writes into per-thread registers, volatile accesses, locks,
+ * wait/notify, fork/join, fences, local jumps and checks) under SC, TSO or PSO.
+ *
+ * <p>Like the real runtime: each shared operation is one scheduling point and one event; under
+ * TSO/PSO a write enters the thread's buffer (one FIFO per thread, or per thread and variable) and
+ * each pending flush is a choice of its own; reads forward from the own buffer; synchronization
+ * operations and full fences wait until the buffer is empty; a release or store-store fence keeps
+ * PSO flushes of earlier writes before later ones. A thread that re-reads, at a position it already
+ * read since its last other operation, while none of the variables it read has been written since,
+ * is blocked (busy-wait loops end). A run is a bug when a check fails, when threads are left
+ * blocked (deadlock, or livelock when a busy-waiting thread is among them), or when {@code bad}
+ * holds for the final variables and registers ("r&lt;thread&gt;.&lt;register&gt;"). Threads that some
+ * thread forks start unstarted; all others start at once.
  */
 final class ToyRunner implements ProgramRunner {
 
-    /** WRITE: var = value; READ: register[var] = var; LOCK / UNLOCK: acquire / release lock {@code var}. */
-    record Op(EventKind kind, String var, long value) {
+    enum Kind { READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, FORK, JOIN, FENCE, JUMP_IF, CHECK }
+
+    /** One instruction; {@code name} is the variable, lock or register, {@code target} the jump target or thread. */
+    record Op(Kind kind, String name, String register, ToLongFunction<Map<String, Long>> value,
+              Predicate<Map<String, Long>> condition, int target) {
+
         static Op write(String var, long value) {
-            return new Op(EventKind.WRITE, var, value);
+            return write(var, registers -> value);
         }
 
+        /** var = f(registers) */
+        static Op write(String var, ToLongFunction<Map<String, Long>> value) {
+            return new Op(Kind.WRITE, var, null, value, null, -1);
+        }
+
+        /** register[var] = var */
         static Op read(String var) {
-            return new Op(EventKind.READ, var, 0);
+            return read(var, var);
+        }
+
+        static Op read(String var, String register) {
+            return new Op(Kind.READ, var, register, null, null, -1);
+        }
+
+        static Op volatileRead(String var, String register) {
+            return new Op(Kind.VOLATILE_READ, var, register, null, null, -1);
+        }
+
+        static Op volatileWrite(String var, long value) {
+            return new Op(Kind.VOLATILE_WRITE, var, null, registers -> value, null, -1);
         }
 
         static Op lock(String lock) {
-            return new Op(EventKind.LOCK, lock, 0);
+            return new Op(Kind.LOCK, lock, null, null, null, -1);
         }
 
         static Op unlock(String lock) {
-            return new Op(EventKind.UNLOCK, lock, 0);
+            return new Op(Kind.UNLOCK, lock, null, null, null, -1);
         }
 
-        boolean write() {
-            return kind == EventKind.WRITE;
+        /** Object.wait on a held lock: releases it, blocks until notified, re-acquires it. */
+        static Op await(String lock) {
+            return new Op(Kind.WAIT, lock, null, null, null, -1);
         }
 
-        Address address() {
-            return kind == EventKind.LOCK || kind == EventKind.UNLOCK ? Address.lock(var.hashCode() & 0xffff) : memory(var);
+        static Op notifyOne(String lock) {
+            return new Op(Kind.NOTIFY, lock, null, null, null, -1);
+        }
+
+        static Op notifyAll(String lock) {
+            return new Op(Kind.NOTIFY_ALL, lock, null, null, null, -1);
+        }
+
+        static Op fork(int thread) {
+            return new Op(Kind.FORK, null, null, null, null, thread);
+        }
+
+        static Op join(int thread) {
+            return new Op(Kind.JOIN, null, null, null, null, thread);
+        }
+
+        static Op fence(FenceKind kind) {
+            return new Op(Kind.FENCE, kind.name(), null, null, null, -1);
+        }
+
+        /** Local: continue at {@code target} when {@code condition} holds for the registers. */
+        static Op jumpIf(Predicate<Map<String, Long>> condition, int target) {
+            return new Op(Kind.JUMP_IF, null, null, null, condition, target);
+        }
+
+        static Op jump(int target) {
+            return jumpIf(registers -> true, target);
+        }
+
+        /** Local: the run fails with an assertion when {@code condition} does not hold. */
+        static Op check(Predicate<Map<String, Long>> condition) {
+            return new Op(Kind.CHECK, null, null, null, condition, -1);
+        }
+
+        boolean local() {
+            return kind == Kind.JUMP_IF || kind == Kind.CHECK;
+        }
+
+        boolean synchronizes() {
+            return switch (kind) {
+                case READ, WRITE -> false;
+                case FENCE -> FenceKind.valueOf(name) == FenceKind.FULL;
+                default -> true;
+            };
         }
     }
 
-    /** A write waiting in a store buffer; {@code event} is the trace index of its WRITE event. */
-    private record Buffered(String var, long value, int event) {
+    private record Buffered(String var, long value, int write, int epoch) {
     }
 
-    private static Address memory(String var) {
-        return Address.staticField(var.hashCode() & 0xffff);
+    /** One thread's interpreter state within a run. */
+    private static final class ThreadState {
+        final Map<String, Long> registers = new HashMap<>();
+        final List<Buffered> buffer = new ArrayList<>();
+        final Map<String, Integer> spinVersions = new HashMap<>();
+        final Set<Integer> spinPositions = new HashSet<>();
+        boolean started;
+        boolean waiting;
+        int wakingNotify = -1;
+        int pc;
+        int seq;
+        int epoch;
     }
+
+    private static final int MAX_STEPS = 10_000;
+    private static final int MAX_LOCAL_STEPS = 10_000;
 
     private final List<List<Op>> threads;
     private final Predicate<Map<String, Long>> bad;
-    private final MemoryModel model;
+    private final MemoryModel memoryModel;
     private final Symbols symbols = new Symbols();
+    private final Map<String, Address> addresses = new HashMap<>();
+    private final Map<String, Address> locks = new HashMap<>();
+    private final Set<Integer> forked = new HashSet<>();
     int runs;
 
     ToyRunner(List<List<Op>> threads, Predicate<Map<String, Long>> bad) {
         this(threads, bad, MemoryModel.SC);
     }
 
-    ToyRunner(List<List<Op>> threads, Predicate<Map<String, Long>> bad, MemoryModel model) {
+    ToyRunner(List<List<Op>> threads, Predicate<Map<String, Long>> bad, MemoryModel memoryModel) {
         this.threads = threads;
         this.bad = bad;
-        this.model = model;
+        this.memoryModel = memoryModel;
         for (int t = 0; t < threads.size(); t++) {
             symbols.threads().id("t" + t);
+            for (Op op : threads.get(t)) {
+                if (op.kind() == Kind.FORK) {
+                    forked.add(op.target());
+                }
+            }
+        }
+    }
+
+    /** The state of one run. */
+    private final class Run {
+        final List<ThreadState> states = new ArrayList<>();
+        final Map<String, Long> memory = new HashMap<>();
+        final Map<String, Integer> versions = new HashMap<>();
+        final Map<String, Integer> owners = new HashMap<>();
+        final Map<String, ArrayDeque<Integer>> waitSets = new HashMap<>();
+        final List<Event> events = new ArrayList<>();
+        final Map<Address, Long> initialValues = new LinkedHashMap<>();
+        Bug bug;
+
+        Run() {
+            for (int t = 0; t < threads.size(); t++) {
+                ThreadState state = new ThreadState();
+                state.started = !forked.contains(t);
+                states.add(state);
+            }
+        }
+
+        Op next(int t) {
+            ThreadState s = states.get(t);
+            return s.pc < threads.get(t).size() ? threads.get(t).get(s.pc) : null;
+        }
+
+        boolean finished(int t) {
+            ThreadState s = states.get(t);
+            return s.started && next(t) == null && s.buffer.isEmpty();
+        }
+
+        boolean spinning(int t) {
+            ThreadState s = states.get(t);
+            Op op = next(t);
+            return op != null && (op.kind() == Kind.READ || op.kind() == Kind.VOLATILE_READ)
+                    && s.spinPositions.contains(s.pc)
+                    && s.spinVersions.entrySet().stream().allMatch(e -> version(e.getKey()) == e.getValue());
+        }
+
+        boolean stepEnabled(int t) {
+            ThreadState s = states.get(t);
+            Op op = next(t);
+            if (!s.started || op == null || (op.synchronizes() && !s.buffer.isEmpty())) {
+                return false;
+            }
+            return switch (op.kind()) {
+                case READ, VOLATILE_READ -> !spinning(t);
+                case LOCK -> !owners.containsKey(op.name());
+                case WAIT -> s.waiting ? false : s.wakingNotify < 0 || !owners.containsKey(op.name());
+                case JOIN -> finished(op.target());
+                default -> true;
+            };
+        }
+
+        List<Choice> enabled() {
+            List<Choice> enabled = new ArrayList<>();
+            for (int t = 0; t < threads.size(); t++) {
+                if (stepEnabled(t)) {
+                    enabled.add(Choice.step(t));
+                }
+            }
+            for (int t = 0; t < threads.size(); t++) {
+                Set<String> seen = new HashSet<>();
+                int oldestEpoch = states.get(t).buffer.stream().mapToInt(Buffered::epoch).min().orElse(0);
+                for (Buffered b : states.get(t).buffer) {
+                    if (seen.add(b.var()) && b.epoch() == oldestEpoch) {
+                        enabled.add(Choice.flush(t, address(b.var())));
+                    }
+                    if (memoryModel == MemoryModel.TSO) {
+                        break;
+                    }
+                }
+            }
+            return enabled;
+        }
+
+        long load(String var) {
+            initialValues.putIfAbsent(address(var), 0L);
+            return memory.getOrDefault(var, 0L);
+        }
+
+        void store(String var, long value) {
+            load(var);
+            memory.put(var, value);
+            versions.merge(var, 1, Integer::sum);
+        }
+
+        int version(String var) {
+            return versions.getOrDefault(var, 0);
+        }
+
+        int record(EventKind kind, int t, Address address, long value, long value2, int flags) {
+            int seq = kind == EventKind.FLUSH ? -1 : states.get(t).seq++;
+            events.add(new Event(events.size(), kind, t, seq, -1, address, value, value2, 'J', flags | Event.CHOSEN));
+            return events.size() - 1;
+        }
+
+        void step(int t) {
+            ThreadState s = states.get(t);
+            Op op = next(t);
+            if (op.kind() != Kind.READ && op.kind() != Kind.VOLATILE_READ) {
+                s.spinPositions.clear();
+                s.spinVersions.clear();
+            }
+            switch (op.kind()) {
+                case READ, VOLATILE_READ -> {
+                    long value = load(op.name());
+                    for (Buffered b : s.buffer) {
+                        if (b.var().equals(op.name())) {
+                            value = b.value();
+                        }
+                    }
+                    s.registers.put(op.register(), value);
+                    s.spinPositions.add(s.pc);
+                    s.spinVersions.put(op.name(), version(op.name()));
+                    record(op.kind() == Kind.READ ? EventKind.READ : EventKind.VOLATILE_READ, t, address(op.name()), value, 0, 0);
+                }
+                case WRITE -> {
+                    long value = op.value().applyAsLong(s.registers);
+                    if (memoryModel == MemoryModel.SC) {
+                        store(op.name(), value);
+                        record(EventKind.WRITE, t, address(op.name()), value, 0, 0);
+                    } else {
+                        load(op.name());
+                        int write = record(EventKind.WRITE, t, address(op.name()), value, 0, Event.BUFFERED);
+                        s.buffer.add(new Buffered(op.name(), value, write, s.epoch));
+                    }
+                }
+                case VOLATILE_WRITE -> {
+                    long value = op.value().applyAsLong(s.registers);
+                    store(op.name(), value);
+                    record(EventKind.VOLATILE_WRITE, t, address(op.name()), value, 0, 0);
+                }
+                case LOCK -> {
+                    owners.put(op.name(), t);
+                    record(EventKind.LOCK, t, lockAddress(op.name()), 0, 0, 0);
+                }
+                case UNLOCK -> {
+                    owners.remove(op.name());
+                    record(EventKind.UNLOCK, t, lockAddress(op.name()), 0, 0, 0);
+                }
+                case WAIT -> {
+                    if (s.wakingNotify >= 0) {
+                        owners.put(op.name(), t);
+                        record(EventKind.WAKE, t, lockAddress(op.name()), 0, s.wakingNotify, 0);
+                        s.wakingNotify = -1;
+                        s.pc++;
+                    } else {
+                        owners.remove(op.name());
+                        s.waiting = true;
+                        waitSets.computeIfAbsent(op.name(), l -> new ArrayDeque<>()).add(t);
+                        record(EventKind.WAIT, t, lockAddress(op.name()), 0, 0, 0);
+                    }
+                    return;
+                }
+                case NOTIFY, NOTIFY_ALL -> {
+                    ArrayDeque<Integer> waiters = waitSets.getOrDefault(op.name(), new ArrayDeque<>());
+                    List<Integer> woken = new ArrayList<>();
+                    while (!waiters.isEmpty() && (woken.isEmpty() || op.kind() == Kind.NOTIFY_ALL)) {
+                        woken.add(waiters.poll());
+                    }
+                    long target = op.kind() == Kind.NOTIFY && !woken.isEmpty() ? woken.get(0) : -1;
+                    int notify = record(EventKind.NOTIFY, t, lockAddress(op.name()), 0, target, 0);
+                    for (int w : woken) {
+                        states.get(w).waiting = false;
+                        states.get(w).wakingNotify = notify;
+                    }
+                }
+                case FORK -> {
+                    states.get(op.target()).started = true;
+                    record(EventKind.FORK, t, null, 0, op.target(), 0);
+                    advance(op.target());
+                }
+                case JOIN -> record(EventKind.JOIN, t, null, 0, op.target(), 0);
+                case FENCE -> {
+                    FenceKind fence = FenceKind.valueOf(op.name());
+                    if (fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE) {
+                        s.epoch++;
+                    }
+                    record(EventKind.FENCE, t, null, fence.ordinal(), 0, 0);
+                }
+                default -> throw new AssertionError(op);
+            }
+            s.pc++;
+        }
+
+        void flush(int t, Address address) {
+            List<Buffered> buffer = states.get(t).buffer;
+            for (int i = 0; i < buffer.size(); i++) {
+                Buffered b = buffer.get(i);
+                if (address(b.var()).equals(address)) {
+                    buffer.remove(i);
+                    store(b.var(), b.value());
+                    record(EventKind.FLUSH, t, address, b.value(), b.write(), 0);
+                    return;
+                }
+            }
+            throw new AssertionError("nothing to flush");
+        }
+
+        /** Runs the thread's local operations up to its next shared one. */
+        void advance(int t) {
+            ThreadState s = states.get(t);
+            for (int i = 0; s.started && bug == null && next(t) != null && next(t).local(); i++) {
+                if (i > MAX_LOCAL_STEPS) {
+                    throw new IllegalStateException("t" + t + " loops without shared operations");
+                }
+                Op op = next(t);
+                boolean holds = op.condition().test(s.registers);
+                if (op.kind() == Kind.CHECK && !holds) {
+                    bug = new Bug(BugKind.ASSERTION, "check failed in t" + t + " at " + s.pc, "t" + t, null, null);
+                }
+                s.pc = op.kind() == Kind.JUMP_IF && holds ? op.target() : s.pc + 1;
+            }
+        }
+
+        Map<String, Long> finalState() {
+            Map<String, Long> state = new HashMap<>(memory);
+            for (int t = 0; t < threads.size(); t++) {
+                for (Map.Entry<String, Long> r : states.get(t).registers.entrySet()) {
+                    state.put("r" + t + "." + r.getKey(), r.getValue());
+                }
+            }
+            return state;
+        }
+
+        PendingOperation pending(int t) {
+            Op op = next(t);
+            if (!states.get(t).started || op == null) {
+                return null;
+            }
+            EventKind kind = switch (op.kind()) {
+                case READ -> EventKind.READ;
+                case WRITE -> EventKind.WRITE;
+                case VOLATILE_READ -> EventKind.VOLATILE_READ;
+                case VOLATILE_WRITE -> EventKind.VOLATILE_WRITE;
+                case LOCK -> EventKind.LOCK;
+                case UNLOCK -> EventKind.UNLOCK;
+                case WAIT -> states.get(t).wakingNotify >= 0 ? EventKind.WAKE : EventKind.WAIT;
+                case NOTIFY, NOTIFY_ALL -> EventKind.NOTIFY;
+                case FORK -> EventKind.FORK;
+                case JOIN -> EventKind.JOIN;
+                case FENCE -> EventKind.FENCE;
+                case JUMP_IF, CHECK -> throw new AssertionError(op);
+            };
+            Address address = switch (op.kind()) {
+                case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE -> address(op.name());
+                case LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL -> lockAddress(op.name());
+                default -> null;
+            };
+            return new PendingOperation(kind, address, -1);
         }
     }
 
     @Override
     public RunResult run(SchedulePolicy policy) {
         runs++;
-        int[] pc = new int[threads.size()];
-        int[] seq = new int[threads.size()];
-        List<ArrayDeque<Buffered>> buffers = new ArrayList<>();
-        for (int t = 0; t < threads.size(); t++) {
-            buffers.add(new ArrayDeque<>());
-        }
-        Map<String, Long> state = new HashMap<>();
-        Map<String, Integer> holders = new HashMap<>();
+        Run run = new Run();
         List<Choice> schedule = new ArrayList<>();
-        List<Event> events = new ArrayList<>();
+        for (int t = 0; t < threads.size(); t++) {
+            run.advance(t);
+        }
         int[] last = {-1};
-        while (true) {
-            List<Choice> enabled = new ArrayList<>();
-            List<ThreadView> views = new ArrayList<>();
-            boolean live = false;
-            for (int t = 0; t < threads.size(); t++) {
-                if (pc[t] < threads.get(t).size()) {
-                    live = true;
-                    Op op = threads.get(t).get(pc[t]);
-                    boolean canMove = op.kind != EventKind.LOCK || !holders.containsKey(op.var);
-                    if (canMove) {
-                        enabled.add(Choice.step(t));
-                    }
-                    views.add(new ThreadView(t, canMove, pending(op)));
-                }
-            }
-            for (int t = 0; t < threads.size(); t++) {
-                for (String var : flushable(buffers.get(t))) {
-                    enabled.add(Choice.flush(t, memory(var)));
-                }
-            }
+        while (run.bug == null) {
+            List<Choice> enabled = run.enabled();
             if (enabled.isEmpty()) {
-                if (live) {
-                    Bug bug = new Bug(BugKind.DEADLOCK, "deadlock, locks held: " + holders, "t0", null, null);
-                    return new RunResult(RunResult.Status.BUG, new Trace(symbols, events, Map.of()), schedule, bug, null, Map.of());
-                }
+                run.bug = blocked(run);
                 break;
+            }
+            if (schedule.size() >= MAX_STEPS) {
+                run.bug = new Bug(BugKind.LIVELOCK, "step bound reached", "t0", null, null);
+                break;
+            }
+            List<ThreadView> views = new ArrayList<>();
+            for (int t = 0; t < threads.size(); t++) {
+                if (run.states.get(t).started && !run.finished(t)) {
+                    views.add(new ThreadView(t, run.stepEnabled(t), run.pending(t)));
+                }
             }
             int steps = schedule.size();
             Choice c = policy.choose(new SchedulingPoint() {
@@ -140,7 +472,7 @@ final class ToyRunner implements ProgramRunner {
                 }
 
                 public PendingOperation pending(int thread) {
-                    return pc[thread] < threads.get(thread).size() ? ToyRunner.pending(threads.get(thread).get(pc[thread])) : null;
+                    return run.pending(thread);
                 }
 
                 public int steps() {
@@ -151,94 +483,54 @@ final class ToyRunner implements ProgramRunner {
                     return last[0];
                 }
             });
-            Trace partial = new Trace(symbols, events, Map.of());
             if (!enabled.contains(c)) {
-                return new RunResult(RunResult.Status.DIVERGED, partial, schedule, null, "not enabled: " + c, Map.of());
+                return new RunResult(RunResult.Status.DIVERGED, trace(run), schedule, null, "not enabled: " + c, Map.of());
             }
             schedule.add(c);
-            int t = c.thread();
             if (c.isFlush()) {
-                publish(buffers.get(t), c.flush(), t, state, seq, events);
-                continue;
+                run.flush(c.thread(), c.flush());
+            } else {
+                run.step(c.thread());
+                run.advance(c.thread());
             }
-            Op op = threads.get(t).get(pc[t]++);
-            long value = op.value;
-            int flags = 0;
-            switch (op.kind) {
-                case READ -> {
-                    value = forwarded(buffers.get(t), op.var, state);
-                    state.put("r" + t + "." + op.var, value);
-                }
-                case WRITE -> {
-                    if (model == MemoryModel.SC) {
-                        state.put(op.var, op.value);
-                    } else {
-                        buffers.get(t).add(new Buffered(op.var, op.value, events.size()));
-                        flags = Event.BUFFERED;
-                    }
-                }
-                case LOCK, UNLOCK -> {
-                    while (!buffers.get(t).isEmpty()) {
-                        publish(buffers.get(t), memory(buffers.get(t).peek().var), t, state, seq, events);
-                    }
-                    if (op.kind == EventKind.LOCK) {
-                        holders.put(op.var, t);
-                    } else {
-                        holders.remove(op.var);
-                    }
-                }
-                default -> throw new IllegalStateException("toy op " + op.kind);
-            }
-            events.add(new Event(events.size(), op.kind, t, seq[t]++, -1, op.address(), value, 0, 'J', flags));
-            last[0] = t;
+            last[0] = c.thread();
         }
-        Trace trace = new Trace(symbols, events, Map.of());
+        Map<String, Long> state = run.finalState();
         Map<String, String> finalState = new HashMap<>();
         state.forEach((k, v) -> finalState.put(k, Long.toString(v)));
-        if (bad.test(state)) {
-            Bug bug = new Bug(BugKind.ASSERTION, "bad final state " + state, "t0", null, null);
-            return new RunResult(RunResult.Status.BUG, trace, schedule, bug, null, finalState);
+        if (run.bug == null && bad.test(state)) {
+            run.bug = new Bug(BugKind.ASSERTION, "bad final state", "t0", null, null);
         }
-        return new RunResult(RunResult.Status.COMPLETED, trace, schedule, null, null, finalState);
+        RunResult.Status status = run.bug == null ? RunResult.Status.COMPLETED : RunResult.Status.BUG;
+        return new RunResult(status, trace(run), schedule, run.bug, null, finalState);
     }
 
-    /** Variables whose oldest buffered write may be published next: the head only under TSO, each variable's oldest under PSO. */
-    private Set<String> flushable(ArrayDeque<Buffered> buffer) {
-        Set<String> vars = new LinkedHashSet<>();
-        for (Buffered b : buffer) {
-            vars.add(b.var);
-            if (model == MemoryModel.TSO) {
-                break;
+    /** Null when every thread finished; else the deadlock or livelock that stopped them. */
+    private Bug blocked(Run run) {
+        List<Integer> stuck = new ArrayList<>();
+        boolean spinning = false;
+        for (int t = 0; t < threads.size(); t++) {
+            if (run.states.get(t).started && !run.finished(t)) {
+                stuck.add(t);
+                spinning |= run.spinning(t);
             }
         }
-        return vars;
-    }
-
-    /** Makes the oldest buffered write to {@code target} visible. */
-    private void publish(ArrayDeque<Buffered> buffer, Address target, int thread, Map<String, Long> state, int[] seq, List<Event> events) {
-        for (Iterator<Buffered> it = buffer.iterator(); it.hasNext(); ) {
-            Buffered b = it.next();
-            if (memory(b.var).equals(target)) {
-                it.remove();
-                state.put(b.var, b.value);
-                events.add(new Event(events.size(), EventKind.FLUSH, thread, seq[thread]++, -1, target, b.value, b.event, 'J', 0));
-                return;
-            }
+        if (stuck.isEmpty()) {
+            return null;
         }
-        throw new IllegalStateException("nothing buffered for " + target);
+        BugKind kind = spinning ? BugKind.LIVELOCK : BugKind.DEADLOCK;
+        return new Bug(kind, kind.jsonName() + " of threads " + stuck, "t" + stuck.get(0), null, null);
     }
 
-    private static long forwarded(ArrayDeque<Buffered> buffer, String var, Map<String, Long> state) {
-        Long value = null;
-        for (Buffered b : buffer) {
-            if (b.var.equals(var)) {
-                value = b.value;
-            }
-        }
-        return value != null ? value : state.getOrDefault(var, 0L);
+    private Trace trace(Run run) {
+        return new Trace(symbols, List.copyOf(run.events), run.initialValues);
     }
 
-    private static PendingOperation pending(Op op) {
-        return new PendingOperation(op.kind, op.address(), -1);
+    private Address lockAddress(String name) {
+        return locks.computeIfAbsent(name, n -> Address.lock(ObjectIds.of(0, locks.size() + 1)));
+    }
+
+    private Address address(String name) {
+        return addresses.computeIfAbsent(name, n -> Address.staticField(symbols.fields().intern("Toy", n, "J", true, false).id()));
     }
 }

@@ -122,6 +122,11 @@ public interface HookHandler {
     /** End of such a {@code run()}; {@code failure} is the exception leaving it, or null. */
     void threadBodyExit(boolean began, Throwable failure);
 
+    /**
+     * Replaces the JDK's {@code Thread.start}: the runtime starts the thread. A program subclass's
+     * override of {@code start()} runs as program code; its {@code super.start()} arrives here, so
+     * the runtime must start the thread non-virtually.
+     */
     void threadStart(Thread thread, int loc);
 
     /** Thread.join; {@code timed} false means wait forever. */

@@ -1,0 +1,133 @@
+package examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class CataloguedProgramsTest {
+    private static final List<Catalog.Entry> CATALOG = Catalog.examples();
+    private static final Duration LIMIT = Duration.ofSeconds(20);
+    private static final int PLAIN_RUNS = 3;
+
+    @TestFactory
+    Stream<DynamicTest> everyCataloguedClassHasAMain() {
+        return Catalog.classNames(CATALOG).stream().map(name -> dynamicTest(name,
+                () -> IsolatedRun.mainMethod(name, getClass().getClassLoader())));
+    }
+
+    /** Litmus programs are left out: what real hardware and JIT do with them is not these programs' verdict. */
+    @TestFactory
+    Stream<DynamicTest> correctProgramsEndNormallyOnPlainThreads() {
+        return Catalog.correctUnderEveryModel(CATALOG).stream()
+                .filter(name -> !name.startsWith("examples.litmus."))
+                .map(name -> dynamicTest(name, () -> {
+                    for (int run = 0; run < PLAIN_RUNS; run++) {
+                        IsolatedRun.run(name, LIMIT);
+                    }
+                }));
+    }
+
+    @Test
+    void everyProgramInTheModuleIsCatalogued() throws IOException, URISyntaxException {
+        Path classes = Path.of(Catalog.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> withMain;
+        try (Stream<Path> files = Files.walk(classes)) {
+            withMain = files.filter(file -> file.toString().endsWith(".class"))
+                    .map(file -> classes.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", ""))
+                    .filter(name -> !name.contains("$") && hasMain(name))
+                    .sorted()
+                    .toList();
+        }
+        assertEquals(withMain, Catalog.classNames(CATALOG).stream().sorted().toList());
+    }
+
+    @Test
+    void catalogueCoversTheRequiredGroups() {
+        Map<String, Long> programsByPackage = Catalog.classNames(CATALOG).stream()
+                .collect(Collectors.groupingBy(name -> name.substring(0, name.lastIndexOf('.')), Collectors.counting()));
+        assertEquals(16, programsByPackage.get("examples.litmus"));
+        assertTrue(programsByPackage.get("examples.crosscheck") >= 12);
+    }
+
+    @Test
+    void relaxedModelsKeepEveryBugOfStricterOnes() {
+        Map<String, Map<String, Boolean>> bugByModel = CATALOG.stream().collect(Collectors.groupingBy(
+                Catalog.Entry::className, Collectors.toMap(Catalog.Entry::memoryModel, Catalog.Entry::expectsBug)));
+        bugByModel.forEach((name, bug) -> {
+            assertTrue(!bug.get("sc") || bug.get("tso"), name + ": a bug under SC is a bug under TSO");
+            assertTrue(!bug.get("tso") || bug.get("pso"), name + ": a bug under TSO is a bug under PSO");
+        });
+    }
+
+    @Test
+    void isolatedRunReportsAnExceptionInAWorkerThread() {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> IsolatedRun.run(WorkerThrows.class.getName(), LIMIT));
+        assertTrue(failure.getCause() instanceof IllegalStateException, String.valueOf(failure.getCause()));
+    }
+
+    @Test
+    void isolatedRunReportsAMainThatDoesNotEnd() {
+        AssertionError failure = assertThrows(AssertionError.class,
+                () -> IsolatedRun.run(BlocksForever.class.getName(), Duration.ofMillis(200)));
+        assertTrue(failure.getMessage().contains("did not finish"), failure.getMessage());
+    }
+
+    @Test
+    void isolatedRunStartsEveryRunWithFreshStatics() throws InterruptedException {
+        for (int run = 0; run < 2; run++) {
+            IsolatedRun.run(CountsRuns.class.getName(), LIMIT);
+        }
+        assertThrows(IllegalArgumentException.class, () -> IsolatedRun.run(Catalog.class.getName(), LIMIT));
+    }
+
+    static final class WorkerThrows {
+        public static void main(String[] args) throws InterruptedException {
+            Thread worker = new Thread(() -> {
+                throw new IllegalStateException("worker failed");
+            });
+            worker.start();
+            worker.join();
+        }
+    }
+
+    static final class BlocksForever {
+        public static void main(String[] args) throws InterruptedException {
+            new java.util.concurrent.CountDownLatch(1).await();
+        }
+    }
+
+    static final class CountsRuns {
+        private static int runs;
+
+        public static void main(String[] args) {
+            runs++;
+            if (runs != 1) {
+                throw new AssertionError("static state survived from an earlier run");
+            }
+        }
+    }
+
+    private boolean hasMain(String name) {
+        try {
+            IsolatedRun.mainMethod(name, getClass().getClassLoader());
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

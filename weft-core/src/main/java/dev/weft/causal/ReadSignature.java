@@ -1,0 +1,44 @@
+package dev.weft.causal;
+
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Trace;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What distinguishes one run's causal model from another's: the value every memory read returned,
+ * the read named by thread and position among its thread's operations (flushes not counted, so
+ * the name does not depend on when buffered writes were published), and how far each thread got
+ * (so a run that deadlocks differs from one that does not). By local determinism, two runs with
+ * the same signature performed the same events with the same values.
+ *
+ * @param reads   "thread:position" to the value read, in thread then position order
+ * @param lengths thread to its number of operations
+ */
+public record ReadSignature(Map<String, Long> reads, Map<Integer, Integer> lengths) {
+
+    public static ReadSignature of(Trace trace) {
+        Map<Integer, Integer> lengths = new TreeMap<>();
+        Map<String, Long> reads = new TreeMap<>();
+        Map<Integer, Integer> positions = new HashMap<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.FLUSH) {
+                continue;
+            }
+            int position = positions.merge(e.thread(), 1, Integer::sum) - 1;
+            lengths.put(e.thread(), position + 1);
+            if (CausalModel.isMemoryRead(e)) {
+                reads.put(e.thread() + ":" + position, e.value());
+            }
+        }
+        return new ReadSignature(Map.copyOf(reads), Map.copyOf(lengths));
+    }
+
+    /** The reads of this signature, as "thread:position=value", for messages. */
+    public List<String> describe() {
+        return new TreeMap<>(reads).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+}

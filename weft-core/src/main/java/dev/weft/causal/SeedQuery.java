@@ -1,0 +1,16 @@
+package dev.weft.causal;
+
+/** What one seed asks of the solver: an order of the trace's events that reaches a new state. */
+public sealed interface SeedQuery {
+
+    /** The read at trace index {@code read} returns {@code value}, which differs from what it returned in the trace. */
+    record NewValue(int read, long value) implements SeedQuery {
+    }
+
+    /**
+     * Two threads each hold one lock and request the other: the acquires at trace indices
+     * {@code first} and {@code second} are both the next step of their threads, and neither can happen.
+     */
+    record LockInversion(int first, int second) implements SeedQuery {
+    }
+}

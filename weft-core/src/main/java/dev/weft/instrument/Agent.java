@@ -1,0 +1,55 @@
+package dev.weft.instrument;
+
+import dev.weft.trace.Symbols;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+
+/**
+ * The {@code -javaagent} entry point: instruments program classes as the JVM loads them, for
+ * programs that must run in their own JVM. Hooks then live in the one copy of {@code Hooks} on the
+ * class path; whoever drives the run installs the handler there.
+ */
+public final class Agent {
+    private static final Symbols SYMBOLS = new Symbols();
+
+    private Agent() {
+    }
+
+    public static void premain(String options, Instrumentation instrumentation) {
+        ClassLoader application = ClassLoader.getSystemClassLoader();
+        ProgramTransformer transformer = new ProgramTransformer(new ClassHierarchy(name -> bytes(application, name)), SYMBOLS);
+        instrumentation.addTransformer(new ClassFileTransformer() {
+            @Override
+            public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
+                if (loader == null || loader == ClassLoader.getPlatformClassLoader() || className == null
+                        || !ProgramClasses.isProgramClass(className)) {
+                    return null;
+                }
+                try {
+                    return transformer.transform(className.replace('/', '.'), bytes);
+                } catch (BadProgramException e) {
+                    // The JVM would ignore a thrown exception and load the class uninstrumented.
+                    System.err.println("weft: " + e.getMessage());
+                    Runtime.getRuntime().halt(2);
+                    return null;
+                }
+            }
+        });
+    }
+
+    /** Names of the program's locations and fields, filled as classes load. */
+    public static Symbols symbols() {
+        return SYMBOLS;
+    }
+
+    private static byte[] bytes(ClassLoader loader, String internalName) {
+        try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

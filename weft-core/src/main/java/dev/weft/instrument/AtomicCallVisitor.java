@@ -1,0 +1,130 @@
+package dev.weft.instrument;
+
+import dev.weft.runtime.hooks.Hooks;
+import dev.weft.trace.FenceKind;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * {@code java.util.concurrent.atomic} scalars and arrays, and {@code VarHandle} fences. Plain
+ * operations become beforeAtomic + the JDK call + afterAtomic; update/accumulate functions go to the
+ * runtime, which retries them as the JDK does. Other atomic methods, the other atomic classes
+ * (field updaters, adders, stamped references) and VarHandle accesses stop the run.
+ */
+final class AtomicCallVisitor extends JdkCallVisitor {
+    private static final String ATOMIC = "java/util/concurrent/atomic/";
+    private static final Set<String> MODELLED = Set.of("AtomicInteger", "AtomicLong", "AtomicBoolean", "AtomicReference",
+            "AtomicIntegerArray", "AtomicLongArray", "AtomicReferenceArray");
+    private static final Map<String, Integer> OPERATIONS = operations();
+    private static final Map<String, FenceKind> FENCES = Map.of("fullFence", FenceKind.FULL, "acquireFence", FenceKind.ACQUIRE,
+            "releaseFence", FenceKind.RELEASE, "loadLoadFence", FenceKind.LOAD_LOAD, "storeStoreFence", FenceKind.STORE_STORE);
+
+    AtomicCallVisitor(MethodVisitor next, MethodContext ctx) {
+        super(next, ctx);
+    }
+
+    private static Map<String, Integer> operations() {
+        Map<String, Integer> ops = new java.util.HashMap<>();
+        for (String read : new String[] {"get", "getAcquire", "intValue", "longValue", "floatValue", "doubleValue", "toString"}) {
+            ops.put(read, Hooks.ATOMIC_READ);
+        }
+        ops.put("getPlain", Hooks.ATOMIC_READ_PLAIN);
+        ops.put("getOpaque", Hooks.ATOMIC_READ_PLAIN);
+        ops.put("set", Hooks.ATOMIC_WRITE);
+        ops.put("lazySet", Hooks.ATOMIC_WRITE_RELEASE);
+        ops.put("setRelease", Hooks.ATOMIC_WRITE_RELEASE);
+        ops.put("setPlain", Hooks.ATOMIC_WRITE_PLAIN);
+        ops.put("setOpaque", Hooks.ATOMIC_WRITE_PLAIN);
+        for (String rmw : new String[] {"compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain", "weakCompareAndSetVolatile",
+                "weakCompareAndSetAcquire", "weakCompareAndSetRelease", "compareAndExchange", "compareAndExchangeAcquire",
+                "compareAndExchangeRelease", "getAndSet", "getAndIncrement", "getAndDecrement", "getAndAdd", "incrementAndGet",
+                "decrementAndGet", "addAndGet"}) {
+            ops.put(rmw, Hooks.ATOMIC_RMW);
+        }
+        return Map.copyOf(ops);
+    }
+
+    @Override
+    boolean intercept(Call call) {
+        if (call.declaring().equals("java/lang/invoke/VarHandle")) {
+            return varHandleCall(call);
+        }
+        if (!call.declaring().startsWith(ATOMIC) || call.declaring().indexOf('/', ATOMIC.length()) >= 0) {
+            return false;
+        }
+        String simpleName = call.declaring().substring(ATOMIC.length());
+        if (!MODELLED.contains(simpleName)) {
+            unsupported(call);
+            return true;
+        }
+        boolean isArray = simpleName.endsWith("Array");
+        Integer operation = OPERATIONS.get(call.name());
+        if (operation != null) {
+            replace(call, () -> bracketed(call, isArray, operation));
+        } else if (call.name().equals("getAndUpdate") || call.name().equals("updateAndGet")) {
+            replace(call, () -> functional(call, isArray, "atomicUpdate", call.name().equals("updateAndGet")));
+        } else if (call.name().equals("getAndAccumulate") || call.name().equals("accumulateAndGet")) {
+            replace(call, () -> functional(call, isArray, "atomicAccumulate", call.name().equals("accumulateAndGet")));
+        } else if (!call.name().equals("<init>") && !call.name().equals("length")) {
+            unsupported(call);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** Stack: the atomic, its index for arrays, the arguments. beforeAtomic, the JDK call, afterAtomic. */
+    private void bracketed(Call call, boolean isArray, int operation) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        Type[] values = isArray ? Arrays.copyOfRange(arguments, 1, arguments.length) : arguments;
+        int[] slots = Emit.storeAll(mv, ctx, values);
+        if (isArray) {
+            mv.visitInsn(Opcodes.DUP2);
+        } else {
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitInsn(Opcodes.ICONST_M1);
+        }
+        Emit.push(mv, operation);
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "beforeAtomic", "(Ljava/lang/Object;III)V");
+        Emit.loadAll(mv, values, slots);
+        original(call);
+        Emit.hook(mv, "afterAtomic", "()V");
+    }
+
+    /** Stack: the atomic, its index for arrays, (x,) the function. The runtime's atomicUpdate / atomicAccumulate. */
+    private void functional(Call call, boolean isArray, String hook, boolean returnNew) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        Type[] values = isArray ? Arrays.copyOfRange(arguments, 1, arguments.length) : arguments;
+        if (!isArray) {
+            int[] slots = Emit.storeAll(mv, ctx, values);
+            mv.visitInsn(Opcodes.ICONST_M1);
+            Emit.loadAll(mv, values, slots);
+        }
+        Emit.push(mv, returnNew);
+        Emit.push(mv, ctx.location());
+        Type[] hookArguments = new Type[values.length + 4];
+        hookArguments[0] = Type.getType(Object.class);
+        hookArguments[1] = Type.INT_TYPE;
+        System.arraycopy(values, 0, hookArguments, 2, values.length);
+        hookArguments[values.length + 2] = Type.BOOLEAN_TYPE;
+        hookArguments[values.length + 3] = Type.INT_TYPE;
+        Emit.hook(mv, hook, Type.getMethodDescriptor(Type.getReturnType(call.descriptor()), hookArguments));
+    }
+
+    private boolean varHandleCall(Call call) {
+        FenceKind fence = FENCES.get(call.name());
+        if (fence == null) {
+            unsupported(call);
+            return true;
+        }
+        Emit.push(mv, fence.ordinal());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "fence", "(II)V");
+        return true;
+    }
+}

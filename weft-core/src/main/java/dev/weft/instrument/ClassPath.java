@@ -1,0 +1,106 @@
+package dev.weft.instrument;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+/** The program's classpath: directories and jars, searched in order. */
+final class ClassPath {
+    private final List<Path> directories = new ArrayList<>();
+    private final List<JarFile> jars = new ArrayList<>();
+    private final List<Path> entries = new ArrayList<>();
+
+    ClassPath(String classpath) throws BadProgramException {
+        if (classpath == null || classpath.isBlank()) {
+            throw new BadProgramException("the classpath is empty");
+        }
+        for (String part : classpath.split(File.pathSeparator)) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            Path path = Path.of(part);
+            if (Files.isDirectory(path)) {
+                directories.add(path);
+            } else if (Files.isRegularFile(path)) {
+                try {
+                    jars.add(new JarFile(path.toFile()));
+                } catch (IOException e) {
+                    throw new BadProgramException("classpath entry " + part + " is not a readable jar: " + e.getMessage(), e);
+                }
+            } else {
+                throw new BadProgramException("classpath entry not found: " + part);
+            }
+            entries.add(path);
+        }
+    }
+
+    /** The bytes of a class file ("pkg/Name"), or null if no entry has it. */
+    byte[] classBytes(String internalName) {
+        String resource = internalName + ".class";
+        try {
+            for (Path directory : directories) {
+                Path file = directory.resolve(resource);
+                if (Files.isRegularFile(file)) {
+                    return Files.readAllBytes(file);
+                }
+            }
+            for (JarFile jar : jars) {
+                JarEntry entry = jar.getJarEntry(resource);
+                if (entry != null) {
+                    try (InputStream in = jar.getInputStream(entry)) {
+                        return in.readAllBytes();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource + " from the classpath", e);
+        }
+        return null;
+    }
+
+    /** A resource of the program ("config/app.properties"), or null. */
+    URL resource(String name) {
+        try {
+            for (Path directory : directories) {
+                Path file = directory.resolve(name);
+                if (Files.exists(file)) {
+                    return file.toUri().toURL();
+                }
+            }
+            for (JarFile jar : jars) {
+                if (jar.getJarEntry(name) != null) {
+                    return new URL("jar:" + Path.of(jar.getName()).toUri() + "!/" + name);
+                }
+            }
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+        return null;
+    }
+
+    /** Internal names of the classes in the classpath's directories (the program's own compiled classes). */
+    List<String> directoryClasses() {
+        List<String> names = new ArrayList<>();
+        for (Path directory : directories) {
+            try (Stream<Path> files = Files.walk(directory)) {
+                files.filter(f -> f.toString().endsWith(".class")).forEach(f -> {
+                    String relative = directory.relativize(f).toString().replace(File.separatorChar, '/');
+                    names.add(relative.substring(0, relative.length() - ".class".length()));
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + directory, e);
+            }
+        }
+        return names;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.weft.instrument;
+
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/** Small bytecode idioms the visitors share. */
+final class Emit {
+    static final String HOOKS = "dev/weft/runtime/hooks/Hooks";
+    static final String SUPPORT = "dev/weft/instrument/support/RunSupport";
+
+    private Emit() {
+    }
+
+    static void push(MethodVisitor mv, int value) {
+        if (value >= -1 && value <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + value);
+        } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.BIPUSH, value);
+        } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.SIPUSH, value);
+        } else {
+            mv.visitLdcInsn(value);
+        }
+    }
+
+    static void push(MethodVisitor mv, boolean value) {
+        mv.visitInsn(value ? Opcodes.ICONST_1 : Opcodes.ICONST_0);
+    }
+
+    static void hook(MethodVisitor mv, String name, String descriptor) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, descriptor, false);
+    }
+
+    static void support(MethodVisitor mv, String name, String descriptor) {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, name, descriptor, false);
+    }
+
+    /** The type a hook takes or returns for a value of {@code type}: sub-int types as int, every reference as Object. */
+    static Type hookType(Type type) {
+        return switch (type.getSort()) {
+            case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Type.INT_TYPE;
+            case Type.OBJECT, Type.ARRAY -> Type.getType(Object.class);
+            default -> type;
+        };
+    }
+
+    /** After a hook returned {@code type}'s hook type: narrow or cast back to {@code type}. */
+    static void restoreType(MethodVisitor mv, Type type) {
+        switch (type.getSort()) {
+            case Type.BYTE -> mv.visitInsn(Opcodes.I2B);
+            case Type.CHAR -> mv.visitInsn(Opcodes.I2C);
+            case Type.SHORT -> mv.visitInsn(Opcodes.I2S);
+            case Type.OBJECT, Type.ARRAY -> {
+                if (!type.getInternalName().equals(ClassHierarchy.OBJECT)) {
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, type.getInternalName());
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The load result passes through afterLoad, which may replace it (a thread's own buffered write). */
+    static void afterLoad(MethodVisitor mv, Type type) {
+        Type hookType = hookType(type);
+        hook(mv, "afterLoad", Type.getMethodDescriptor(hookType, hookType));
+        restoreType(mv, type);
+    }
+
+    static void pop(MethodVisitor mv, Type type) {
+        mv.visitInsn(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
+    }
+
+    /** Stores the top {@code types.length} stack values (last type on top) into fresh locals; returns their slots. */
+    static int[] storeAll(MethodVisitor mv, MethodContext ctx, Type[] types) {
+        int[] slots = new int[types.length];
+        for (int i = types.length - 1; i >= 0; i--) {
+            slots[i] = ctx.scratchLocal(types[i]);
+            mv.visitVarInsn(types[i].getOpcode(Opcodes.ISTORE), slots[i]);
+        }
+        return slots;
+    }
+
+    static void loadAll(MethodVisitor mv, Type[] types, int[] slots) {
+        for (int i = 0; i < types.length; i++) {
+            mv.visitVarInsn(types[i].getOpcode(Opcodes.ILOAD), slots[i]);
+        }
+    }
+
+    /**
+     * Stack: what the store needs, then a hook's verdict. Runs {@code store} if the verdict is true,
+     * else drops the operands with {@code dropOpcode} (the runtime buffered the write).
+     */
+    static void storeIfAllowed(MethodVisitor mv, int dropOpcode, Runnable store) {
+        Label skip = new Label();
+        Label done = new Label();
+        mv.visitJumpInsn(Opcodes.IFEQ, skip);
+        store.run();
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(skip);
+        mv.visitInsn(dropOpcode);
+        mv.visitLabel(done);
+    }
+}

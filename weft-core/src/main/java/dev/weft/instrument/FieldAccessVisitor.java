@@ -1,0 +1,78 @@
+package dev.weft.instrument;
+
+import dev.weft.trace.FieldInfo;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Field reads and writes: {@code before*} + load + {@code afterLoad}; {@code put*} decides whether
+ * the store happens now. Final fields are left alone: static ones are written only during class
+ * initialisation (which the JVM orders before every other use), instance ones only in constructors
+ * (frozen before the object is published, JLS 17.5). Stores into the uninitialised {@code this}
+ * before the super constructor call touch an object no other thread can see and are left alone too.
+ */
+final class FieldAccessVisitor extends MethodVisitor {
+    private final MethodContext ctx;
+
+    FieldAccessVisitor(MethodVisitor next, MethodContext ctx) {
+        super(Opcodes.ASM9, next);
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        boolean isStatic = opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC;
+        FieldInfo field = resolve(owner, name, descriptor, isStatic);
+        Type type = Type.getType(descriptor);
+        if (field == null || opcode == Opcodes.PUTFIELD && ctx.mayBeUninitializedThis(type.getSize())) {
+            super.visitFieldInsn(opcode, owner, name, descriptor);
+            return;
+        }
+        int loc = ctx.location();
+        switch (opcode) {
+            case Opcodes.GETSTATIC, Opcodes.GETFIELD -> {
+                if (!isStatic) {
+                    mv.visitInsn(Opcodes.DUP);
+                }
+                Emit.push(mv, field.id());
+                Emit.push(mv, loc);
+                Emit.hook(mv, isStatic ? "beforeGetStatic" : "beforeGetField", isStatic ? "(II)V" : "(Ljava/lang/Object;II)V");
+                super.visitFieldInsn(opcode, owner, name, descriptor);
+                Emit.afterLoad(mv, type);
+            }
+            case Opcodes.PUTSTATIC -> {
+                mv.visitInsn(type.getSize() == 2 ? Opcodes.DUP2 : Opcodes.DUP);
+                Emit.push(mv, field.id());
+                Emit.push(mv, loc);
+                Emit.hook(mv, "putStatic", Type.getMethodDescriptor(Type.BOOLEAN_TYPE, Emit.hookType(type), Type.INT_TYPE, Type.INT_TYPE));
+                Emit.storeIfAllowed(mv, type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP, () -> super.visitFieldInsn(opcode, owner, name, descriptor));
+            }
+            default -> {
+                int value = ctx.scratchLocal(type);
+                mv.visitVarInsn(type.getOpcode(Opcodes.ISTORE), value);
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), value);
+                Emit.push(mv, field.id());
+                Emit.push(mv, loc);
+                Emit.hook(mv, "putField", Type.getMethodDescriptor(Type.BOOLEAN_TYPE, Type.getType(Object.class),
+                        Emit.hookType(type), Type.INT_TYPE, Type.INT_TYPE));
+                Emit.storeIfAllowed(mv, Opcodes.POP, () -> {
+                    mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), value);
+                    super.visitFieldInsn(opcode, owner, name, descriptor);
+                });
+            }
+        }
+    }
+
+    /** The field's table entry, or null for final fields (see the class comment). */
+    private FieldInfo resolve(String owner, String name, String descriptor, boolean isStatic) {
+        ClassHierarchy.Member member = ctx.hierarchy.resolveField(owner, name);
+        String declaring = member == null ? owner : member.owner().name();
+        boolean isVolatile = member != null && member.is(Opcodes.ACC_VOLATILE);
+        if (member != null && member.is(Opcodes.ACC_FINAL)) {
+            return null;
+        }
+        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, isVolatile);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.weft.instrument;
+
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Base of the visitors that intercept calls into the JDK at the call site. A call is offered to
+ * {@link #intercept} with the JDK class that declares the method it resolves to; calls that resolve
+ * to program code are left alone (program overrides of JDK methods run as written, and their
+ * {@code super} calls are intercepted in turn).
+ */
+abstract class JdkCallVisitor extends MethodVisitor {
+    protected final MethodContext ctx;
+
+    /** One call site. {@code declaring} is the JDK class whose method the call resolves to. */
+    record Call(int opcode, String owner, String name, String descriptor, boolean isInterface, String declaring, int access) {
+        String method() {
+            return name + descriptor;
+        }
+
+        /** "java.util.concurrent.Semaphore.acquire" for messages. */
+        String api() {
+            return declaring.replace('/', '.') + "." + name;
+        }
+
+        boolean isStatic() {
+            return opcode == Opcodes.INVOKESTATIC;
+        }
+
+        /** A virtual call whose target a program subclass may override, so the receiver's class decides at run time. */
+        boolean mayReachOverride() {
+            return (opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE) && (access & Opcodes.ACC_FINAL) == 0;
+        }
+    }
+
+    JdkCallVisitor(MethodVisitor next, MethodContext ctx) {
+        super(Opcodes.ASM9, next);
+        this.ctx = ctx;
+    }
+
+    @Override
+    public final void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        Call call = resolve(opcode, owner, name, descriptor, isInterface);
+        if (call == null || !intercept(call)) {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+    }
+
+    private Call resolve(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        if (owner.startsWith("[") || owner.startsWith("dev/weft/")) {
+            return null;
+        }
+        ClassHierarchy.Member member = ctx.hierarchy.resolveMethod(owner, name, descriptor);
+        if (member == null) {
+            return ProgramClasses.isProgramClass(owner) ? null : new Call(opcode, owner, name, descriptor, isInterface, owner, 0);
+        }
+        if (ProgramClasses.isProgramClass(member.owner().name())) {
+            return null;
+        }
+        return new Call(opcode, owner, name, descriptor, isInterface, member.owner().name(), member.access());
+    }
+
+    /** Emits the replacement for {@code call} and returns true, or returns false to keep the call as is. */
+    abstract boolean intercept(Call call);
+
+    /** The call as written. */
+    final void original(Call call) {
+        super.visitMethodInsn(call.opcode(), call.owner(), call.name(), call.descriptor(), call.isInterface());
+    }
+
+    /**
+     * Emits {@code replacement} (which consumes the call's receiver and arguments and leaves its
+     * result). Where a program override may be the real target, a run-time check picks between the
+     * replacement and the original call.
+     */
+    final void replace(Call call, Runnable replacement) {
+        if (!call.mayReachOverride()) {
+            replacement.run();
+            return;
+        }
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int[] slots = Emit.storeAll(mv, ctx, arguments);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitLdcInsn(call.method());
+        Emit.support(mv, "runsJdkCode", "(Ljava/lang/Object;Ljava/lang/String;)Z");
+        Label programCode = new Label();
+        Label done = new Label();
+        mv.visitJumpInsn(Opcodes.IFEQ, programCode);
+        Emit.loadAll(mv, arguments, slots);
+        replacement.run();
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(programCode);
+        Emit.loadAll(mv, arguments, slots);
+        original(call);
+        mv.visitLabel(done);
+    }
+
+    /** Replaces the call by a static hook given the receiver and arguments, then {@code constants} and the location (an Object result is cast back). */
+    final void replaceWithHook(Call call, String hook, String hookDescriptor, int... constants) {
+        replace(call, () -> {
+            for (int constant : constants) {
+                Emit.push(mv, constant);
+            }
+            Emit.push(mv, ctx.location());
+            Emit.hook(mv, hook, hookDescriptor);
+            Type result = Type.getReturnType(call.descriptor());
+            if (Type.getReturnType(hookDescriptor).getSort() == Type.OBJECT && result.getSort() == Type.OBJECT) {
+                Emit.restoreType(mv, result);
+            }
+        });
+    }
+
+    /** Stops the run with {@code unsupported} before the call. */
+    final void unsupported(Call call) {
+        mv.visitLdcInsn(call.api());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "unsupported", "(Ljava/lang/String;I)V");
+        original(call);
+    }
+}

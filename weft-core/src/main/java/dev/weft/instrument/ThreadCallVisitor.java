@@ -1,0 +1,126 @@
+package dev.weft.instrument;
+
+import java.util.Arrays;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/** Object.wait/notify, the Thread operations the runtime controls, and System.exit / Runtime.exit / halt. */
+final class ThreadCallVisitor extends JdkCallVisitor {
+    private static final String THREAD = "java/lang/Thread";
+    private static final Type RUNNABLE = Type.getType(Runnable.class);
+    private static final String WAIT = "(Ljava/lang/Object;JIZI)V";
+    private static final String JOIN = "(Ljava/lang/Thread;JIZI)V";
+
+    ThreadCallVisitor(MethodVisitor next, MethodContext ctx) {
+        super(next, ctx);
+    }
+
+    @Override
+    boolean intercept(Call call) {
+        return switch (call.declaring()) {
+            case "java/lang/Object" -> objectCall(call);
+            case THREAD -> threadCall(call);
+            case "java/lang/System" -> exitCall(call, false);
+            case "java/lang/Runtime" -> exitCall(call, true);
+            default -> false;
+        };
+    }
+
+    private boolean objectCall(Call call) {
+        switch (call.method()) {
+            case "wait()V" -> {
+                mv.visitInsn(Opcodes.LCONST_0);
+                replaceWithHook(call, "objectWait", WAIT, 0, 0);
+            }
+            case "wait(J)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JI)V");
+            case "wait(JI)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JII)V");
+            case "notify()V" -> replaceWithHook(call, "objectNotify", "(Ljava/lang/Object;ZI)V", 0);
+            case "notifyAll()V" -> replaceWithHook(call, "objectNotify", "(Ljava/lang/Object;ZI)V", 1);
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean threadCall(Call call) {
+        switch (call.method()) {
+            case "start()V" -> {
+                if (call.opcode() == Opcodes.INVOKESPECIAL) {
+                    replaceWithHook(call, "threadStart", "(Ljava/lang/Thread;I)V");
+                } else {
+                    supportWithLocation("startThread", "(Ljava/lang/Thread;I)V");
+                }
+            }
+            case "join()V" -> {
+                mv.visitInsn(Opcodes.LCONST_0);
+                replaceWithHook(call, "threadJoin", JOIN, 0, 0);
+            }
+            case "join(J)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JI)V");
+            case "join(JI)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JII)V");
+            case "sleep(J)V" -> replaceWithHook(call, "threadSleep", "(JII)V", 0);
+            case "sleep(JI)V" -> replaceWithHook(call, "threadSleep", "(JII)V");
+            case "yield()V", "onSpinWait()V" -> replaceWithHook(call, "threadYield", "(I)V");
+            case "interrupt()V" -> replaceWithHook(call, "threadInterrupt", "(Ljava/lang/Thread;I)V");
+            case "isInterrupted()Z" -> replaceWithHook(call, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z");
+            case "interrupted()Z" -> replaceWithHook(call, "threadInterrupted", "(I)Z");
+            case "isAlive()Z" -> replaceWithHook(call, "threadIsAlive", "(Ljava/lang/Thread;I)Z");
+            default -> {
+                if (!call.name().equals("<init>")) {
+                    return false;
+                }
+                construct(call);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Every Thread constructor gets a body wrapped by the runtime; constructors without a Runnable
+     * are swapped for the same constructor with one (a wrapped null), so that even a thread that runs
+     * nothing tells the runtime that it began and ended.
+     */
+    private void construct(Call call) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int body = Arrays.asList(arguments).indexOf(RUNNABLE);
+        boolean hasBody = body >= 0;
+        if (!hasBody) {
+            body = arguments.length > 0 && arguments[0].getInternalName().equals("java/lang/ThreadGroup") ? 1 : 0;
+        }
+        Type[] after = Arrays.copyOfRange(arguments, hasBody ? body + 1 : body, arguments.length);
+        int[] slots = Emit.storeAll(mv, ctx, after);
+        if (!hasBody) {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+        }
+        Emit.hook(mv, "wrapThreadBody", "(Ljava/lang/Runnable;)Ljava/lang/Runnable;");
+        Emit.loadAll(mv, after, slots);
+        String descriptor = call.descriptor();
+        if (!hasBody) {
+            Type[] withBody = new Type[arguments.length + 1];
+            System.arraycopy(arguments, 0, withBody, 0, body);
+            withBody[body] = RUNNABLE;
+            System.arraycopy(arguments, body, withBody, body + 1, arguments.length - body);
+            descriptor = Type.getMethodDescriptor(Type.VOID_TYPE, withBody);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, THREAD, "<init>", descriptor, false);
+    }
+
+    private boolean exitCall(Call call, boolean onRuntime) {
+        if (!call.method().equals("exit(I)V") && !(onRuntime && call.method().equals("halt(I)V"))) {
+            return false;
+        }
+        if (onRuntime) {
+            mv.visitInsn(Opcodes.SWAP);
+            mv.visitInsn(Opcodes.POP);
+        }
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "exit", "(II)V");
+        return true;
+    }
+
+    private void supportWithLocation(String method, String descriptor) {
+        Emit.push(mv, ctx.location());
+        Emit.support(mv, method, descriptor);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.weft.instrument.support;
+
+import dev.weft.runtime.hooks.Hooks;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Helpers the instrumented code calls next to {@link Hooks}, for what is easier written in Java
+ * than emitted as bytecode. Like {@code Hooks}, each run's class loader defines its own copy, so it
+ * may only use the JDK and {@code Hooks}.
+ */
+public final class RunSupport {
+    /** Per class: method name + descriptor to "the implementation it dispatches to is not program code". */
+    private static final ClassValue<Map<String, Boolean>> JDK_IMPLEMENTED = new ClassValue<>() {
+        @Override
+        protected Map<String, Boolean> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+    /** An exception a monitor-exit hook threw that the enclosing handler is about to run into again. */
+    private static final ThreadLocal<Throwable> FAILED_MONITOR_EXIT = new ThreadLocal<>();
+    private static final List<Class<?>> INITIALIZED = new ArrayList<>();
+
+    private RunSupport() {
+    }
+
+    /**
+     * The hook in front of {@code monitorexit}. javac's handler for a synchronized block covers its own
+     * {@code monitorexit}, so a hook that throws there (the runtime ending the run) would be re-entered
+     * forever; the retry that follows a throw skips the hook and lets the monitor go.
+     */
+    public static void monitorExit(Object monitor, int loc) {
+        if (FAILED_MONITOR_EXIT.get() != null) {
+            FAILED_MONITOR_EXIT.remove();
+            return;
+        }
+        try {
+            Hooks.monitorExit(monitor, loc);
+        } catch (RuntimeException | Error e) {
+            FAILED_MONITOR_EXIT.set(e);
+            throw e;
+        }
+    }
+
+    /** {@code thread.start()}: an override in program code runs as is (its {@code super.start()} is instrumented). */
+    public static void startThread(Thread thread, int loc) {
+        if (thread != null && !runsJdkCode(thread, "start()V")) {
+            thread.start();
+            return;
+        }
+        Hooks.threadStart(thread, loc);
+    }
+
+    public static void objectWait(Object monitor, long millis, int loc) throws InterruptedException {
+        Hooks.objectWait(monitor, millis, 0, millis != 0, loc);
+    }
+
+    /** As {@code Object.wait(millis, nanos)}, where (0, 0) means forever. */
+    public static void objectWait(Object monitor, long millis, int nanos, int loc) throws InterruptedException {
+        Hooks.objectWait(monitor, millis, nanos, millis != 0 || nanos != 0, loc);
+    }
+
+    public static void threadJoin(Thread thread, long millis, int loc) throws InterruptedException {
+        Hooks.threadJoin(thread, millis, 0, millis != 0, loc);
+    }
+
+    public static void threadJoin(Thread thread, long millis, int nanos, int loc) throws InterruptedException {
+        Hooks.threadJoin(thread, millis, nanos, millis != 0 || nanos != 0, loc);
+    }
+
+    public static int identityHashCode(Object object) {
+        return object == null ? 0 : Hooks.identityHashCode(object);
+    }
+
+    /** {@code object.hashCode()}: the stable hook where the call reaches {@code Object.hashCode}, else the override. */
+    public static int hashCode(Object object) {
+        return declaringClass(object.getClass(), "hashCode", "()I") == Object.class ? Hooks.objectHashCode(object) : object.hashCode();
+    }
+
+    /**
+     * True if calling the method (name + descriptor) on {@code receiver} runs JDK (or Weft) code rather
+     * than a program override; false for null, so that the original call throws the NullPointerException.
+     */
+    public static boolean runsJdkCode(Object receiver, String method) {
+        if (receiver == null) {
+            return false;
+        }
+        return JDK_IMPLEMENTED.get(receiver.getClass()).computeIfAbsent(method, m -> {
+            int paren = m.indexOf('(');
+            Class<?> declaring = declaringClass(receiver.getClass(), m.substring(0, paren), m.substring(paren));
+            return declaring == null || !isProgramClass(declaring);
+        });
+    }
+
+    /** The first class from {@code type} up that declares the method, or null (an interface method not implemented). */
+    private static Class<?> declaringClass(Class<?> type, String name, String descriptor) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (Method method : c.getDeclaredMethods()) {
+                if (method.getName().equals(name) && descriptor(method).equals(descriptor)) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isProgramClass(Class<?> type) {
+        return type.getClassLoader() == RunSupport.class.getClassLoader() && !type.getName().startsWith("dev.weft.");
+    }
+
+    private static String descriptor(Method method) {
+        StringBuilder text = new StringBuilder("(");
+        for (Class<?> parameter : method.getParameterTypes()) {
+            text.append(descriptor(parameter));
+        }
+        return text.append(')').append(descriptor(method.getReturnType())).toString();
+    }
+
+    private static String descriptor(Class<?> type) {
+        if (type.isArray()) {
+            return type.getName().replace('.', '/');
+        }
+        if (!type.isPrimitive()) {
+            return "L" + type.getName().replace('.', '/') + ";";
+        }
+        return switch (type.getName()) {
+            case "boolean" -> "Z";
+            case "byte" -> "B";
+            case "char" -> "C";
+            case "short" -> "S";
+            case "int" -> "I";
+            case "long" -> "J";
+            case "float" -> "F";
+            case "double" -> "D";
+            default -> "V";
+        };
+    }
+
+    /** First thing every program class's static initialiser does (one is added where the class has none). */
+    public static void initialized(Class<?> type) {
+        synchronized (INITIALIZED) {
+            INITIALIZED.add(type);
+        }
+    }
+
+    /** The program classes whose initialisation has begun in this run, in that order. */
+    public static List<Class<?>> initializedClasses() {
+        synchronized (INITIALIZED) {
+            return new ArrayList<>(INITIALIZED);
+        }
+    }
+}

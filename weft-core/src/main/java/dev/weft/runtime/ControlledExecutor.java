@@ -1,0 +1,27 @@
+package dev.weft.runtime;
+
+import dev.weft.explore.ProgramRunner;
+import dev.weft.trace.RunResult;
+import java.util.Objects;
+
+/**
+ * Runs a program under Weft's scheduler, one run per {@link #run} call, each from fresh static
+ * state: exactly one program thread runs at a time, and the {@link SchedulePolicy} picks every
+ * next step (and, under TSO/PSO, every store-buffer flush). The result carries the trace, the
+ * schedule that replays it, and the bug if there was one.
+ */
+public final class ControlledExecutor implements ProgramRunner {
+    private final ProgramUnderTest program;
+    private final RunConfig config;
+
+    public ControlledExecutor(ProgramUnderTest program, RunConfig config) {
+        this.program = Objects.requireNonNull(program, "program");
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    @Override
+    public RunResult run(SchedulePolicy policy) {
+        ControlledHooks hooks = new ControlledHooks(program.symbols(), config, Objects.requireNonNull(policy, "policy"));
+        return hooks.execute(program.freshCopy(hooks));
+    }
+}

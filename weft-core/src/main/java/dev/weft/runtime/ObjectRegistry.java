@@ -1,0 +1,65 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.ObjectIds;
+import dev.weft.trace.Symbols;
+import dev.weft.trace.Values;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * Stable identities of one run's objects ({@link ObjectIds}): allocating thread plus its allocation
+ * counter, or, for objects first met without their allocation being seen, the meeting thread plus
+ * a separate counter. Both counters advance only in their thread's own program order, so the ids
+ * are the same in every run that follows the same schedule.
+ */
+final class ObjectRegistry {
+    private final Symbols symbols;
+    private final Map<Object, Long> ids = new IdentityHashMap<>();
+
+    ObjectRegistry(Symbols symbols) {
+        this.symbols = symbols;
+    }
+
+    void allocated(Object object, RunThread by) {
+        if (object != null && !ids.containsKey(object)) {
+            ids.put(object, ObjectIds.of(by.id, ++by.allocations));
+        }
+    }
+
+    long id(Object object, RunThread by) {
+        if (object == null) {
+            return ObjectIds.NULL;
+        }
+        if (object instanceof Class<?> c) {
+            return ObjectIds.ofClass(symbols.classes().id(c.getName()));
+        }
+        Long id = ids.get(object);
+        if (id == null) {
+            id = ObjectIds.of(by.id, ObjectIds.FOREIGN_BASE + ++by.foreignObjects);
+            ids.put(object, id);
+        }
+        return id;
+    }
+
+    /** A deterministic stand-in for identity hash codes, derived from the stable id. */
+    int identityHash(Object object, RunThread by) {
+        if (object == null) {
+            return 0;
+        }
+        long z = id(object, by) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 31)) * 0xBF58476D1CE4E5B9L;
+        return (int) ((z ^ (z >>> 29)) >>> 33);
+    }
+
+    /** The {@link Values} encoding of a boxed value of descriptor type {@code type}. */
+    long encode(Object boxed, char type, RunThread by) {
+        return switch (type) {
+            case 'L', '[' -> id(boxed, by);
+            case 'Z' -> boxed instanceof Boolean b ? Values.ofBoolean(b) : ((Number) boxed).intValue();
+            case 'C' -> boxed instanceof Character c ? c : ((Number) boxed).intValue();
+            case 'F' -> Values.ofFloat((Float) boxed);
+            case 'D' -> Values.ofDouble((Double) boxed);
+            default -> ((Number) boxed).longValue();
+        };
+    }
+}

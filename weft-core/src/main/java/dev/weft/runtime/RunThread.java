@@ -1,0 +1,68 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.EventKind;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.Condition;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/** The runtime's record of one program thread in one run. Guarded by the run's lock. */
+final class RunThread {
+    /** A read between its scheduling point ({@code before*}) and {@code afterLoad}. */
+    record PendingRead(Address address, EventKind kind, char type, int location) {
+    }
+
+    /** An atomic operation between {@code beforeAtomic} and {@code afterAtomic}. */
+    record PendingAtomic(AtomicCell cell, EventKind kind, Address address, int location, long before) {
+    }
+
+    final int id;
+    final String name;
+    final Thread jvm;
+    final boolean daemon;
+    /** Signalled when this thread gets the turn, or when the run is over. */
+    final Condition turn;
+    final StoreBuffer buffer = new StoreBuffer();
+    final SpinWatch spin = new SpinWatch();
+
+    int seq;
+    int children;
+    int allocations;
+    int foreignObjects;
+    int randomSeeds;
+    long clockNanos;
+    SplittableRandom random;
+    int classInitDepth;
+    int lastLocation = -1;
+
+    boolean begun;
+    /** Stepped by a schedule choice and not yet recorded the event that choice performs. */
+    boolean stepped;
+    boolean ended;
+    boolean interrupted;
+    boolean permit;
+    /** Set between FORK and the child's first stop: the parent continues its step then. */
+    RunThread handBackTo;
+
+    PendingOperation pending;
+    BooleanSupplier enabled;
+    Supplier<String> waitsFor;
+    PendingRead read;
+    PendingAtomic atomic;
+
+    RunThread(int id, String name, Thread jvm, boolean daemon, Condition turn) {
+        this.id = id;
+        this.name = name;
+        this.jvm = jvm;
+        this.daemon = daemon;
+        this.turn = turn;
+    }
+
+    SplittableRandom random() {
+        if (random == null) {
+            random = new SplittableRandom(name.hashCode());
+        }
+        return random;
+    }
+}

@@ -1,0 +1,976 @@
+package dev.weft.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A dedicated {@link OrderSolver}: a CDCL SAT solver over the formulas' atoms whose theory is
+ * "the true atoms, read as edges, form an acyclic graph". The graph's topological order is the phase
+ * of every atom decision, and the model.
+ *
+ * <p>Atoms need not all be assigned: an unassigned atom takes the value the topological order gives
+ * it. Once every relevant gate is assigned, a scan looks for clauses that this valuation leaves false;
+ * if there are none the order is a model, otherwise the solver decides an atom of such a clause true
+ * (which moves the order) and goes on. Only atoms that take part in conflicts are decided otherwise.
+ * Traces have far more atoms (lock pairs) than choices, so this keeps a query's cost close to
+ * the work its choices need.
+ *
+ * <p>Encoding: one boolean variable per unordered event pair ({@code a < b} and {@code b < a} are its
+ * two literals) and one per And/Or node (by identity, so shared sub-formulas are encoded once).
+ * Formulas have no negation, so the one-sided Plaisted–Greenbaum definitions {@code g → parts}
+ * suffice. Base constraints are clauses kept for the solver's life; assumptions are the first
+ * decisions of each check. Learned clauses follow from base and definition clauses and from
+ * acyclicity only, so they stay valid across checks and are kept.
+ */
+// CDCL after MiniSat (Eén & Sörensson, "An Extensible SAT-solver", SAT 2003): two watched literals,
+// first-UIP learning, VSIDS, assumptions as decisions with final conflict analysis for cores; Luby
+// restarts and LBD-based clause deletion as in Glucose (Audemard & Simon, IJCAI 2009). Departs from
+// them: the theory check runs after unit propagation reaches a fixpoint; only variables reachable
+// from the base constraints or the current assumptions count (definitions left over from earlier
+// checks are satisfied by leaving their gates unassigned, i.e. false); inactive gates are decided
+// parents first, inactive atoms only to repair a clause the order leaves false (see above).
+public final class CdclOrderSolver implements OrderSolver {
+
+    private static final int UNASSIGNED = 0;
+    private static final int TRUE = 1;
+    private static final int FALSE = 2;
+    private static final int NO_ATOM = -1;
+    private static final int RESTART_UNIT = 64;
+    private static final double VARIABLE_DECAY = 0.95;
+    private static final int CLOCK_INTERVAL = 256;
+
+    // Variables: per-variable arrays, grown together.
+    private int variableCount;
+    private byte[] values = new byte[64];
+    private int[] levels = new int[64];
+    private Clause[] reasons = new Clause[64];
+    private double[] activity = new double[64];
+    private boolean[] savedPhase = new boolean[64];
+    /** For an atom variable, the graph nodes of its lower and higher event number; NO_ATOM for gates. */
+    private int[] lowerNode = new int[64];
+    private int[] higherNode = new int[64];
+    /** For a gate variable, the literals of its parts and whether it is an And. */
+    private int[][] gateParts = new int[64][];
+    private boolean[] gateIsAnd = new boolean[64];
+    private boolean[] baseRelevant = new boolean[64];
+    private int[] queryRelevant = new int[64];
+    private boolean[] seen = new boolean[64];
+    /** For a gate, its position in {@link #gates}; for an Or gate, its definition clause (null if simplified away). */
+    private int[] gateIndex = new int[64];
+    private Clause[] orDefinition = new Clause[64];
+    private ClauseList[] watches = new ClauseList[128];
+    private final VariableHeap heap = new VariableHeap();
+
+    // Encoding.
+    private final Map<Integer, Integer> nodeOfEvent = new HashMap<>();
+    private final IntVec eventOfNode = new IntVec();
+    private final PairIndex atomVariable = new PairIndex();
+    private final Map<Formula, Integer> gateLiteral = new IdentityHashMap<>();
+    /** Graph nodes of the events the base constraints mention, and of those the current assumptions mention. */
+    private final BitSet baseNodes = new BitSet();
+    private final BitSet queryNodes = new BitSet();
+    private final int trueLiteral;
+    private final IntVec gates = new IntVec();
+    /** Clauses a model must satisfy: base clauses and definitions of base-relevant Or gates. */
+    private final List<Clause> baseClauses = new ArrayList<>();
+
+    // Search state.
+    private final OrderGraph graph = new OrderGraph();
+    private final IntVec trail = new IntVec(256);
+    private final IntVec levelStarts = new IntVec();
+    private int propagationHead;
+    private int theoryHead;
+    private final List<Clause> learnts = new ArrayList<>();
+    private double activityIncrement = 1;
+    private double clauseIncrement = 1;
+    private int learntLimit = 4000;
+    private boolean inconsistent;
+    private int queryEpoch;
+    private long nanos;
+    private boolean closed;
+
+    // Per check.
+    private int[] assumptionLiterals = new int[0];
+    /** Definitions of the Or gates only the current assumptions reach. */
+    private final List<Clause> queryClauses = new ArrayList<>();
+    /** Every relevant unassigned gate of zero activity is in {@code gates[0..gateCursor)}. */
+    private int gateCursor;
+    private final List<Clause> falseUnderOrder = new ArrayList<>();
+    private int repairHead;
+    private long conflictBudget;
+    private long deadline;
+    private long conflicts;
+    private int clock;
+    private String stopReason;
+
+    public CdclOrderSolver() {
+        trueLiteral = positive(newVariable(NO_ATOM, NO_ATOM));
+        baseRelevant[variable(trueLiteral)] = true;
+        assign(trueLiteral, null);
+    }
+
+    @Override
+    public void add(Formula constraint) {
+        ensureOpen();
+        Formulas.collectEvents(constraint, event -> baseNodes.set(node(event)));
+        addBase(constraint);
+    }
+
+    private void addBase(Formula constraint) {
+        if (constraint instanceof Formula.And and) {
+            and.parts().forEach(this::addBase);
+            return;
+        }
+        int[] literals;
+        if (constraint instanceof Formula.Or or) {
+            literals = new int[or.parts().size()];
+            for (int i = 0; i < literals.length; i++) {
+                literals[i] = literalOf(or.parts().get(i));
+            }
+        } else {
+            literals = new int[] {literalOf(constraint)};
+        }
+        markBaseRelevant(literals);
+        Clause clause = addClause(literals);
+        if (clause != null) {
+            baseClauses.add(clause);
+        }
+    }
+
+    @Override
+    public Answer check(List<Formula> assumptions, Limits limits) {
+        ensureOpen();
+        long start = System.nanoTime();
+        try {
+            if (inconsistent) {
+                return Answer.unsat(new int[0]);
+            }
+            queryNodes.clear();
+            assumptionLiterals = new int[assumptions.size()];
+            for (int i = 0; i < assumptionLiterals.length; i++) {
+                Formulas.collectEvents(assumptions.get(i), event -> queryNodes.set(node(event)));
+                assumptionLiterals[i] = literalOf(assumptions.get(i));
+            }
+            if (inconsistent) {
+                return Answer.unsat(new int[0]);
+            }
+            markQueryRelevant();
+            conflictBudget = limits.steps() > 0 ? limits.steps() : Long.MAX_VALUE;
+            deadline = limits.millis() > 0 ? start + limits.millis() * 1_000_000 : Long.MAX_VALUE;
+            conflicts = 0;
+            stopReason = null;
+            falseUnderOrder.clear();
+            repairHead = 0;
+            Answer answer = search();
+            backtrack(0);
+            return answer;
+        } finally {
+            nanos += System.nanoTime() - start;
+        }
+    }
+
+    @Override
+    public double seconds() {
+        return nanos / 1e9;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("CdclOrderSolver used after close()");
+        }
+    }
+
+    // ---------------------------------------------------------------- encoding
+
+    private int literalOf(Formula formula) {
+        if (formula instanceof Formula.Before before) {
+            return atomLiteral(before.before(), before.after());
+        }
+        Integer done = gateLiteral.get(formula);
+        if (done != null) {
+            return done;
+        }
+        boolean isAnd = formula instanceof Formula.And;
+        List<Formula> parts = isAnd ? ((Formula.And) formula).parts() : ((Formula.Or) formula).parts();
+        int[] partLiterals = new int[parts.size()];
+        for (int i = 0; i < partLiterals.length; i++) {
+            partLiterals[i] = literalOf(parts.get(i));
+        }
+        int gate = newVariable(NO_ATOM, NO_ATOM);
+        gateParts[gate] = partLiterals;
+        gateIsAnd[gate] = isAnd;
+        gateIndex[gate] = gates.size();
+        gates.add(gate);
+        int literal = positive(gate);
+        if (isAnd) {
+            for (int part : partLiterals) {
+                addClause(new int[] {negate(literal), part});
+            }
+        } else {
+            int[] clause = Arrays.copyOf(partLiterals, partLiterals.length + 1);
+            clause[partLiterals.length] = negate(literal);
+            orDefinition[gate] = addClause(clause);
+        }
+        gateLiteral.put(formula, literal);
+        return literal;
+    }
+
+    /** The literal of {@code before < after}; the positive literal of a pair orders its lower event number first. */
+    private int atomLiteral(int before, int after) {
+        int beforeNode = node(before);
+        int afterNode = node(after);
+        if (before == after) {
+            return negate(trueLiteral);
+        }
+        int lower = Math.min(before, after);
+        int higher = Math.max(before, after);
+        int atom = atomVariable.get(lower, higher);
+        if (atom < 0) {
+            atom = before < after ? newVariable(beforeNode, afterNode) : newVariable(afterNode, beforeNode);
+            atomVariable.put(lower, higher, atom);
+        }
+        return before < after ? positive(atom) : negative(atom);
+    }
+
+    private int node(int event) {
+        Integer node = nodeOfEvent.get(event);
+        if (node == null) {
+            node = graph.addNode();
+            nodeOfEvent.put(event, node);
+            eventOfNode.add(event);
+        }
+        return node;
+    }
+
+    private int newVariable(int lower, int higher) {
+        int v = variableCount++;
+        if (v == values.length) {
+            int capacity = v * 2;
+            values = Arrays.copyOf(values, capacity);
+            levels = Arrays.copyOf(levels, capacity);
+            reasons = Arrays.copyOf(reasons, capacity);
+            activity = Arrays.copyOf(activity, capacity);
+            savedPhase = Arrays.copyOf(savedPhase, capacity);
+            lowerNode = Arrays.copyOf(lowerNode, capacity);
+            higherNode = Arrays.copyOf(higherNode, capacity);
+            gateParts = Arrays.copyOf(gateParts, capacity);
+            gateIsAnd = Arrays.copyOf(gateIsAnd, capacity);
+            baseRelevant = Arrays.copyOf(baseRelevant, capacity);
+            queryRelevant = Arrays.copyOf(queryRelevant, capacity);
+            seen = Arrays.copyOf(seen, capacity);
+            gateIndex = Arrays.copyOf(gateIndex, capacity);
+            orDefinition = Arrays.copyOf(orDefinition, capacity);
+            watches = Arrays.copyOf(watches, 2 * capacity);
+        }
+        lowerNode[v] = lower;
+        higherNode[v] = higher;
+        heap.grow(v + 1);
+        return v;
+    }
+
+    private void markBaseRelevant(int[] literals) {
+        IntVec pending = new IntVec(literals.length);
+        for (int literal : literals) {
+            pending.add(variable(literal));
+        }
+        while (!pending.isEmpty()) {
+            int v = pending.removeLast();
+            if (baseRelevant[v]) {
+                continue;
+            }
+            baseRelevant[v] = true;
+            if (orDefinition[v] != null) {
+                baseClauses.add(orDefinition[v]);
+            }
+            if (values[v] == UNASSIGNED) {
+                makeDecidable(v);
+            }
+            if (gateParts[v] != null) {
+                for (int part : gateParts[v]) {
+                    pending.add(variable(part));
+                }
+            }
+        }
+    }
+
+    private void markQueryRelevant() {
+        queryEpoch++;
+        queryClauses.clear();
+        IntVec pending = new IntVec();
+        for (int literal : assumptionLiterals) {
+            pending.add(variable(literal));
+        }
+        while (!pending.isEmpty()) {
+            int v = pending.removeLast();
+            if (baseRelevant[v] || queryRelevant[v] == queryEpoch) {
+                continue;
+            }
+            queryRelevant[v] = queryEpoch;
+            if (orDefinition[v] != null) {
+                queryClauses.add(orDefinition[v]);
+            }
+            if (values[v] == UNASSIGNED) {
+                makeDecidable(v);
+            }
+            if (gateParts[v] != null) {
+                for (int part : gateParts[v]) {
+                    pending.add(variable(part));
+                }
+            }
+        }
+    }
+
+    /** Puts an unassigned variable where the decision procedure will find it. */
+    private void makeDecidable(int v) {
+        if (activity[v] > 0) {
+            heap.insert(v, activity);
+        } else if (gateParts[v] != null) {
+            gateCursor = Math.max(gateCursor, gateIndex[v] + 1);
+        }
+    }
+
+    private boolean relevant(int v) {
+        return baseRelevant[v] || queryRelevant[v] == queryEpoch;
+    }
+
+    /**
+     * Adds a permanent clause at decision level 0, simplified by the level-0 assignment. Returns the
+     * attached clause, or null if none was needed (satisfied, unit or empty).
+     */
+    private Clause addClause(int[] literals) {
+        IntVec kept = new IntVec(literals.length);
+        for (int literal : literals) {
+            int value = value(literal);
+            if (value == TRUE && levels[variable(literal)] == 0) {
+                return null;
+            }
+            if (value == FALSE && levels[variable(literal)] == 0) {
+                continue;
+            }
+            boolean duplicate = false;
+            for (int i = 0; i < kept.size(); i++) {
+                if (kept.get(i) == literal) {
+                    duplicate = true;
+                } else if (kept.get(i) == negate(literal)) {
+                    return null;
+                }
+            }
+            if (!duplicate) {
+                kept.add(literal);
+            }
+        }
+        if (kept.isEmpty()) {
+            inconsistent = true;
+            return null;
+        }
+        if (kept.size() == 1) {
+            assign(kept.get(0), null);
+            return null;
+        }
+        Clause clause = new Clause(kept.toArray(), false);
+        attach(clause);
+        return clause;
+    }
+
+    // ---------------------------------------------------------------- search
+
+    private Answer search() {
+        long restartLimit = RESTART_UNIT * luby(0);
+        int restarts = 0;
+        long conflictsAtRestart = 0;
+        while (true) {
+            Clause conflict = propagate();
+            if (conflict != null) {
+                conflicts++;
+                if (decisionLevel() == 0) {
+                    inconsistent = true;
+                    return Answer.unsat(new int[0]);
+                }
+                learnFrom(conflict);
+                if (outOfBudget()) {
+                    return Answer.unknown(stopReason);
+                }
+                if (conflicts - conflictsAtRestart >= restartLimit) {
+                    conflictsAtRestart = conflicts;
+                    restartLimit = RESTART_UNIT * luby(++restarts);
+                    backtrack(0);
+                }
+                if (learnts.size() >= learntLimit) {
+                    reduceLearnts();
+                }
+                continue;
+            }
+            if (++clock % CLOCK_INTERVAL == 0 && outOfBudget()) {
+                return Answer.unknown(stopReason);
+            }
+            int level = decisionLevel();
+            if (level < assumptionLiterals.length) {
+                int assumption = assumptionLiterals[level];
+                int value = value(assumption);
+                if (value == FALSE) {
+                    return Answer.unsat(finalCore(assumption));
+                }
+                levelStarts.add(trail.size());
+                if (value == UNASSIGNED) {
+                    assign(assumption, null);
+                }
+                continue;
+            }
+            int decision = nextDecision();
+            if (decision < 0) {
+                return Answer.sat(model());
+            }
+            levelStarts.add(trail.size());
+            assign(decision, null);
+        }
+    }
+
+    private boolean outOfBudget() {
+        if (conflicts >= conflictBudget) {
+            stopReason = "step limit: " + conflicts + " conflicts";
+            return true;
+        }
+        if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+            stopReason = "time limit reached after " + conflicts + " conflicts";
+            return true;
+        }
+        return false;
+    }
+
+    /** Unit propagation to a fixpoint, then the acyclicity check of the newly true atoms. */
+    private Clause propagate() {
+        while (true) {
+            while (propagationHead < trail.size()) {
+                Clause conflict = propagateUnits(trail.get(propagationHead++));
+                if (conflict != null) {
+                    return conflict;
+                }
+            }
+            while (theoryHead < trail.size()) {
+                int literal = trail.get(theoryHead);
+                int v = variable(literal);
+                if (lowerNode[v] != NO_ATOM) {
+                    int from = isNegative(literal) ? higherNode[v] : lowerNode[v];
+                    int to = isNegative(literal) ? lowerNode[v] : higherNode[v];
+                    if (!graph.addEdge(from, to, literal)) {
+                        return cycleClause();
+                    }
+                }
+                theoryHead++;
+            }
+            if (propagationHead == trail.size()) {
+                return null;
+            }
+        }
+    }
+
+    /** The clause forbidding the cycle just found: not all of its edges may hold. Kept as a learned clause. */
+    private Clause cycleClause() {
+        IntVec cycle = graph.cycleLiterals();
+        int[] literals = new int[cycle.size()];
+        for (int i = 0; i < literals.length; i++) {
+            literals[i] = negate(cycle.get(i));
+        }
+        sortByLevelDescending(literals);
+        Clause clause = new Clause(literals, true);
+        clause.lbd = distinctLevels(literals);
+        attach(clause);
+        learnts.add(clause);
+        return clause;
+    }
+
+    /** Puts the most recently falsified literals first, so the watches are the first to become unassigned again. */
+    private void sortByLevelDescending(int[] literals) {
+        long[] keyed = new long[literals.length];
+        for (int i = 0; i < literals.length; i++) {
+            keyed[i] = ((long) (Integer.MAX_VALUE - levels[variable(literals[i])]) << 32) | literals[i];
+        }
+        Arrays.sort(keyed);
+        for (int i = 0; i < literals.length; i++) {
+            literals[i] = (int) keyed[i];
+        }
+    }
+
+    private Clause propagateUnits(int literal) {
+        int falsified = negate(literal);
+        ClauseList watching = watches[falsified];
+        if (watching == null) {
+            return null;
+        }
+        Clause[] clauses = watching.items;
+        int size = watching.size;
+        int kept = 0;
+        int i = 0;
+        Clause conflict = null;
+        while (i < size) {
+            Clause clause = clauses[i++];
+            if (clause.deleted) {
+                continue;
+            }
+            int[] lits = clause.literals;
+            if (lits[0] == falsified) {
+                lits[0] = lits[1];
+                lits[1] = falsified;
+            }
+            if (value(lits[0]) == TRUE) {
+                clauses[kept++] = clause;
+                continue;
+            }
+            boolean moved = false;
+            for (int k = 2; k < lits.length; k++) {
+                if (value(lits[k]) != FALSE) {
+                    lits[1] = lits[k];
+                    lits[k] = falsified;
+                    watch(lits[1], clause);
+                    moved = true;
+                    break;
+                }
+            }
+            if (moved) {
+                continue;
+            }
+            clauses[kept++] = clause;
+            if (value(lits[0]) == FALSE) {
+                conflict = clause;
+                while (i < size) {
+                    clauses[kept++] = clauses[i++];
+                }
+            } else {
+                assign(lits[0], clause);
+            }
+        }
+        watching.size = kept;
+        return conflict;
+    }
+
+    /** First-UIP conflict analysis: learns a clause, backjumps, and asserts the clause's first literal. */
+    private void learnFrom(Clause conflict) {
+        IntVec learnt = new IntVec();
+        learnt.add(0);
+        int pathCount = 0;
+        int asserting = -1;
+        int index = trail.size() - 1;
+        Clause reason = conflict;
+        int currentLevel = decisionLevel();
+        IntVec marked = new IntVec();
+        do {
+            if (reason.learnt) {
+                bumpClause(reason);
+            }
+            for (int literal : reason.literals) {
+                if (literal == asserting) {
+                    continue;
+                }
+                int v = variable(literal);
+                if (!seen[v] && levels[v] > 0) {
+                    seen[v] = true;
+                    marked.add(v);
+                    bumpVariable(v);
+                    if (levels[v] >= currentLevel) {
+                        pathCount++;
+                    } else {
+                        learnt.add(literal);
+                    }
+                }
+            }
+            while (!seen[variable(trail.get(index))]) {
+                index--;
+            }
+            asserting = trail.get(index--);
+            reason = reasons[variable(asserting)];
+            pathCount--;
+        } while (pathCount > 0);
+        learnt.set(0, negate(asserting));
+        int[] literals = minimize(learnt);
+        for (int i = 0; i < marked.size(); i++) {
+            seen[marked.get(i)] = false;
+        }
+        int backjumpLevel = 0;
+        if (literals.length > 1) {
+            int highest = 1;
+            for (int i = 2; i < literals.length; i++) {
+                if (levels[variable(literals[i])] > levels[variable(literals[highest])]) {
+                    highest = i;
+                }
+            }
+            int swap = literals[1];
+            literals[1] = literals[highest];
+            literals[highest] = swap;
+            backjumpLevel = levels[variable(literals[1])];
+        }
+        backtrack(backjumpLevel);
+        if (literals.length == 1) {
+            assign(literals[0], null);
+        } else {
+            Clause clause = new Clause(literals, true);
+            clause.lbd = distinctLevels(literals);
+            attach(clause);
+            learnts.add(clause);
+            assign(literals[0], clause);
+        }
+        activityIncrement /= VARIABLE_DECAY;
+        clauseIncrement /= 0.999;
+    }
+
+    /** Drops literals implied by the others through their reason clauses (local minimisation). */
+    private int[] minimize(IntVec learnt) {
+        IntVec result = new IntVec(learnt.size());
+        result.add(learnt.get(0));
+        for (int i = 1; i < learnt.size(); i++) {
+            int literal = learnt.get(i);
+            Clause reason = reasons[variable(literal)];
+            boolean redundant = reason != null;
+            if (reason != null) {
+                for (int other : reason.literals) {
+                    int v = variable(other);
+                    if (v != variable(literal) && !seen[v] && levels[v] > 0) {
+                        redundant = false;
+                        break;
+                    }
+                }
+            }
+            if (!redundant) {
+                result.add(literal);
+            }
+        }
+        return result.toArray();
+    }
+
+    /** The assumptions that, with the base, force {@code failed} false (MiniSat's analyzeFinal). */
+    private int[] finalCore(int failed) {
+        Set<Integer> culprits = new LinkedHashSet<>();
+        culprits.add(failed);
+        int v0 = variable(failed);
+        if (levels[v0] > 0) {
+            seen[v0] = true;
+            for (int i = trail.size() - 1; i >= levelStarts.get(0); i--) {
+                int v = variable(trail.get(i));
+                if (!seen[v]) {
+                    continue;
+                }
+                Clause reason = reasons[v];
+                if (reason == null) {
+                    culprits.add(trail.get(i));
+                } else {
+                    for (int literal : reason.literals) {
+                        if (levels[variable(literal)] > 0) {
+                            seen[variable(literal)] = true;
+                        }
+                    }
+                }
+                seen[v] = false;
+            }
+            seen[v0] = false;
+        }
+        IntVec core = new IntVec();
+        for (int i = 0; i < assumptionLiterals.length; i++) {
+            if (culprits.remove(assumptionLiterals[i])) {
+                core.add(i);
+            }
+        }
+        return core.toArray();
+    }
+
+    /**
+     * The literal to decide next: the most active variable, else the latest-created gate (parents
+     * before parts), else an atom that repairs a clause the order leaves false; -1 when the order is a model.
+     */
+    private int nextDecision() {
+        while (!heap.isEmpty()) {
+            int v = heap.removeMax(activity);
+            if (values[v] == UNASSIGNED && relevant(v)) {
+                return phase(v);
+            }
+        }
+        while (gateCursor > 0) {
+            int v = gates.get(--gateCursor);
+            if (values[v] == UNASSIGNED && relevant(v)) {
+                return phase(v);
+            }
+        }
+        return repairLiteral();
+    }
+
+    /**
+     * An unassigned literal of a clause that no assigned literal and no order-valued atom satisfies,
+     * or -1 if there is none. Works through the list of such clauses from the last scan before
+     * scanning again, since a repair moves the order and may break clauses scanned earlier.
+     */
+    private int repairLiteral() {
+        while (true) {
+            while (repairHead < falseUnderOrder.size()) {
+                Clause clause = falseUnderOrder.get(repairHead++);
+                if (!satisfiedUnderOrder(clause)) {
+                    for (int literal : clause.literals) {
+                        if (value(literal) == UNASSIGNED) {
+                            return literal;
+                        }
+                    }
+                }
+            }
+            falseUnderOrder.clear();
+            repairHead = 0;
+            collectFalseUnderOrder(baseClauses);
+            collectFalseUnderOrder(queryClauses);
+            if (falseUnderOrder.isEmpty()) {
+                return -1;
+            }
+        }
+    }
+
+    private void collectFalseUnderOrder(List<Clause> clauses) {
+        for (Clause clause : clauses) {
+            if (!satisfiedUnderOrder(clause)) {
+                falseUnderOrder.add(clause);
+            }
+        }
+    }
+
+    private boolean satisfiedUnderOrder(Clause clause) {
+        for (int literal : clause.literals) {
+            int value = value(literal);
+            if (value == TRUE || (value == UNASSIGNED && lowerNode[variable(literal)] != NO_ATOM && holdsInOrder(literal))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean holdsInOrder(int atomLiteral) {
+        int v = variable(atomLiteral);
+        return graph.ordered(lowerNode[v], higherNode[v]) != isNegative(atomLiteral);
+    }
+
+    /**
+     * Atoms follow the current topological order, which never closes a cycle. A gate is set true if
+     * its formula holds when its unassigned atoms take their order values (looking two gates deep).
+     */
+    private int phase(int v) {
+        if (lowerNode[v] != NO_ATOM) {
+            return graph.ordered(lowerNode[v], higherNode[v]) ? positive(v) : negative(v);
+        }
+        return holdsEstimate(positive(v), 2) ? positive(v) : negative(v);
+    }
+
+    private boolean holdsEstimate(int literal, int depth) {
+        int value = value(literal);
+        if (value != UNASSIGNED) {
+            return value == TRUE;
+        }
+        int v = variable(literal);
+        if (lowerNode[v] != NO_ATOM) {
+            return holdsInOrder(literal);
+        }
+        if (depth == 0) {
+            return savedPhase[v];
+        }
+        boolean isAnd = gateIsAnd[v];
+        for (int part : gateParts[v]) {
+            if (holdsEstimate(part, depth - 1) != isAnd) {
+                return !isAnd;
+            }
+        }
+        return isAnd;
+    }
+
+    /** The mentioned events in topological order. */
+    private int[] model() {
+        IntVec order = new IntVec(graph.nodeCount());
+        for (int position = 0; position < graph.nodeCount(); position++) {
+            int node = graph.nodeAt(position);
+            if (baseNodes.get(node) || queryNodes.get(node)) {
+                order.add(eventOfNode.get(node));
+            }
+        }
+        return order.toArray();
+    }
+
+    // ---------------------------------------------------------------- trail
+
+    private int decisionLevel() {
+        return levelStarts.size();
+    }
+
+    private void assign(int literal, Clause reason) {
+        int v = variable(literal);
+        values[v] = (byte) (isNegative(literal) ? FALSE : TRUE);
+        levels[v] = decisionLevel();
+        reasons[v] = reason;
+        trail.add(literal);
+    }
+
+    private void backtrack(int level) {
+        if (decisionLevel() <= level) {
+            return;
+        }
+        int start = levelStarts.get(level);
+        for (int i = trail.size() - 1; i >= start; i--) {
+            int literal = trail.get(i);
+            int v = variable(literal);
+            if (i < theoryHead && lowerNode[v] != NO_ATOM) {
+                if (isNegative(literal)) {
+                    graph.removeLastEdge(higherNode[v], lowerNode[v]);
+                } else {
+                    graph.removeLastEdge(lowerNode[v], higherNode[v]);
+                }
+            }
+            values[v] = UNASSIGNED;
+            reasons[v] = null;
+            savedPhase[v] = !isNegative(literal);
+            makeDecidable(v);
+        }
+        trail.shrinkTo(start);
+        levelStarts.shrinkTo(level);
+        propagationHead = Math.min(propagationHead, start);
+        theoryHead = Math.min(theoryHead, start);
+    }
+
+    private int value(int literal) {
+        int value = values[variable(literal)];
+        if (value == UNASSIGNED || !isNegative(literal)) {
+            return value;
+        }
+        return value == TRUE ? FALSE : TRUE;
+    }
+
+    // ---------------------------------------------------------------- clauses and activity
+
+    private void attach(Clause clause) {
+        watch(clause.literals[0], clause);
+        watch(clause.literals[1], clause);
+    }
+
+    private void watch(int literal, Clause clause) {
+        if (watches[literal] == null) {
+            watches[literal] = new ClauseList();
+        }
+        watches[literal].add(clause);
+    }
+
+    private int distinctLevels(int[] literals) {
+        Set<Integer> distinct = new java.util.HashSet<>();
+        for (int literal : literals) {
+            distinct.add(levels[variable(literal)]);
+        }
+        return distinct.size();
+    }
+
+    /** Deletes the less useful half of the learned clauses (high LBD, low activity), keeping reasons and glue clauses. */
+    private void reduceLearnts() {
+        learnts.sort((a, b) -> a.lbd != b.lbd ? Integer.compare(b.lbd, a.lbd) : Double.compare(a.activity, b.activity));
+        int target = learnts.size() / 2;
+        List<Clause> kept = new ArrayList<>();
+        int removed = 0;
+        for (Clause clause : learnts) {
+            if (removed < target && clause.lbd > 2 && !isReason(clause)) {
+                clause.deleted = true;
+                removed++;
+            } else {
+                kept.add(clause);
+            }
+        }
+        learnts.clear();
+        learnts.addAll(kept);
+        learntLimit += learntLimit / 10;
+    }
+
+    private boolean isReason(Clause clause) {
+        int first = clause.literals[0];
+        return value(first) == TRUE && reasons[variable(first)] == clause;
+    }
+
+    private void bumpVariable(int v) {
+        activity[v] += activityIncrement;
+        if (activity[v] > 1e100) {
+            for (int i = 0; i < variableCount; i++) {
+                activity[i] *= 1e-100;
+            }
+            activityIncrement *= 1e-100;
+        }
+        heap.increased(v, activity);
+    }
+
+    private void bumpClause(Clause clause) {
+        clause.activity += clauseIncrement;
+        if (clause.activity > 1e20) {
+            for (Clause learnt : learnts) {
+                learnt.activity *= 1e-20;
+            }
+            clauseIncrement *= 1e-20;
+        }
+    }
+
+    /** The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., element {@code index}. */
+    static long luby(int index) {
+        int size = 1;
+        int sequence = 0;
+        while (size < index + 1) {
+            sequence++;
+            size = 2 * size + 1;
+        }
+        int x = index;
+        while (size - 1 != x) {
+            size = (size - 1) >> 1;
+            sequence--;
+            x = x % size;
+        }
+        return 1L << sequence;
+    }
+
+    private static int positive(int v) {
+        return 2 * v;
+    }
+
+    private static int negative(int v) {
+        return 2 * v + 1;
+    }
+
+    private static int negate(int literal) {
+        return literal ^ 1;
+    }
+
+    private static int variable(int literal) {
+        return literal >> 1;
+    }
+
+    private static boolean isNegative(int literal) {
+        return (literal & 1) != 0;
+    }
+
+    private static final class Clause {
+        final int[] literals;
+        final boolean learnt;
+        int lbd;
+        double activity;
+        boolean deleted;
+
+        Clause(int[] literals, boolean learnt) {
+            this.literals = literals;
+            this.learnt = learnt;
+        }
+    }
+
+    private static final class ClauseList {
+        Clause[] items = new Clause[4];
+        int size;
+
+        void add(Clause clause) {
+            if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = clause;
+        }
+    }
+}

@@ -1,0 +1,571 @@
+package dev.weft.instrument;
+
+import dev.weft.runtime.ThreadStarter;
+import dev.weft.runtime.hooks.HookHandler;
+import dev.weft.trace.FenceKind;
+import dev.weft.trace.Symbols;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Date;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BinaryOperator;
+import java.util.function.IntBinaryOperator;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongBinaryOperator;
+import java.util.function.LongUnaryOperator;
+import java.util.function.UnaryOperator;
+
+/**
+ * A hook handler that performs what each replaced JDK call would have done, with no scheduling, and
+ * records every hook call as a short line ("write Fields.i = 5", "lock ReentrantLock") with its location id.
+ * Lines from threads other than the one that made the handler start with {@link #CHILD}.
+ */
+final class RecordingHandler implements HookHandler {
+    /** What {@link #exit} throws so that the program stops without ending the test JVM. */
+    static final class ExitCalled extends Error {
+        final int status;
+
+        ExitCalled(int status) {
+            super("exit " + status);
+            this.status = status;
+        }
+    }
+
+    /** What {@link #unsupported} throws. */
+    static final class UnsupportedCalled extends Error {
+        UnsupportedCalled(String api) {
+            super(api);
+        }
+    }
+
+    static final String CHILD = "  ";
+
+    private final Symbols symbols;
+    private final Thread mainThread = Thread.currentThread();
+    private final List<String> events = new ArrayList<>();
+    private final List<Integer> locations = new ArrayList<>();
+    /** When set, every monitorExit throws, as a runtime that is ending the run might. */
+    volatile boolean failMonitorExits;
+    /** Instrumented code leaves monitors to the handler: each program monitor is a lock with one condition here. */
+    private final Map<Object, ReentrantLock> monitors = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<Object, Condition> monitorConditions = Collections.synchronizedMap(new IdentityHashMap<>());
+
+    RecordingHandler(Symbols symbols) {
+        this.symbols = symbols;
+    }
+
+    synchronized List<String> events() {
+        return new ArrayList<>(events);
+    }
+
+    /** The location id recorded with the first event equal to {@code event}. */
+    synchronized int locationOf(String event) {
+        return locations.get(events.indexOf(event));
+    }
+
+    private synchronized void record(String event, int loc) {
+        events.add(Thread.currentThread() == mainThread ? event : CHILD + event);
+        locations.add(loc);
+    }
+
+    private void record(String event) {
+        record(event, -1);
+    }
+
+    private String field(int id) {
+        var info = symbols.fields().get(id);
+        return info.displayName() + (info.isVolatile() ? " volatile" : "");
+    }
+
+    private static String type(Object object) {
+        return object == null ? "null" : object.getClass().getSimpleName();
+    }
+
+    @Override
+    public void beforeGetField(Object target, int field, int loc) {
+        record("read " + field(field), loc);
+    }
+
+    @Override
+    public void beforeGetStatic(int field, int loc) {
+        record("read " + field(field), loc);
+    }
+
+    @Override
+    public void beforeArrayLoad(Object array, int index, int loc) {
+        record("read " + type(array) + "[" + index + "]", loc);
+    }
+
+    @Override
+    public int afterLoad(int value) {
+        record("-> " + value);
+        return value;
+    }
+
+    @Override
+    public long afterLoad(long value) {
+        record("-> " + value + "L");
+        return value;
+    }
+
+    @Override
+    public float afterLoad(float value) {
+        record("-> " + value + "f");
+        return value;
+    }
+
+    @Override
+    public double afterLoad(double value) {
+        record("-> " + value + "d");
+        return value;
+    }
+
+    @Override
+    public Object afterLoad(Object value) {
+        record("-> " + (value instanceof String ? value : type(value)));
+        return value;
+    }
+
+    private boolean write(String target, Object value, int loc) {
+        record("write " + target + " = " + value, loc);
+        return true;
+    }
+
+    @Override
+    public boolean putField(Object target, int value, int field, int loc) {
+        return write(field(field), value, loc);
+    }
+
+    @Override
+    public boolean putField(Object target, long value, int field, int loc) {
+        return write(field(field), value + "L", loc);
+    }
+
+    @Override
+    public boolean putField(Object target, float value, int field, int loc) {
+        return write(field(field), value + "f", loc);
+    }
+
+    @Override
+    public boolean putField(Object target, double value, int field, int loc) {
+        return write(field(field), value + "d", loc);
+    }
+
+    @Override
+    public boolean putField(Object target, Object value, int field, int loc) {
+        return write(field(field), value instanceof String ? value : type(value), loc);
+    }
+
+    @Override
+    public boolean putStatic(int value, int field, int loc) {
+        return write(field(field), value, loc);
+    }
+
+    @Override
+    public boolean putStatic(long value, int field, int loc) {
+        return write(field(field), value + "L", loc);
+    }
+
+    @Override
+    public boolean putStatic(float value, int field, int loc) {
+        return write(field(field), value + "f", loc);
+    }
+
+    @Override
+    public boolean putStatic(double value, int field, int loc) {
+        return write(field(field), value + "d", loc);
+    }
+
+    @Override
+    public boolean putStatic(Object value, int field, int loc) {
+        return write(field(field), value instanceof String ? value : type(value), loc);
+    }
+
+    @Override
+    public boolean arrayStore(Object array, int index, int value, int loc) {
+        return write(type(array) + "[" + index + "]", value, loc);
+    }
+
+    @Override
+    public boolean arrayStore(Object array, int index, long value, int loc) {
+        return write(type(array) + "[" + index + "]", value + "L", loc);
+    }
+
+    @Override
+    public boolean arrayStore(Object array, int index, float value, int loc) {
+        return write(type(array) + "[" + index + "]", value + "f", loc);
+    }
+
+    @Override
+    public boolean arrayStore(Object array, int index, double value, int loc) {
+        return write(type(array) + "[" + index + "]", value + "d", loc);
+    }
+
+    @Override
+    public boolean arrayStore(Object array, int index, Object value, int loc) {
+        return write(type(array) + "[" + index + "]", value instanceof String ? value : type(value), loc);
+    }
+
+    @Override
+    public void allocated(Object object) {
+        record("new " + type(object));
+    }
+
+    @Override
+    public void classInitEnter() {
+        record("clinit enter");
+    }
+
+    @Override
+    public void classInitExit() {
+        record("clinit exit");
+    }
+
+    @Override
+    public int identityHashCode(Object object) {
+        record("identityHashCode " + type(object));
+        return 42;
+    }
+
+    @Override
+    public int objectHashCode(Object object) {
+        record("objectHashCode " + type(object));
+        return 7;
+    }
+
+    @Override
+    public long currentTimeMillis() {
+        record("currentTimeMillis");
+        return 1000;
+    }
+
+    @Override
+    public long nanoTime() {
+        record("nanoTime");
+        return 2000;
+    }
+
+    @Override
+    public double mathRandom() {
+        record("mathRandom");
+        return 0.5;
+    }
+
+    @Override
+    public long randomSeed() {
+        record("randomSeed");
+        return 99;
+    }
+
+    @Override
+    public void monitorEnter(Object monitor, int loc) {
+        record("monitorEnter " + monitorName(monitor), loc);
+        monitor(monitor).lock();
+    }
+
+    private ReentrantLock monitor(Object monitor) {
+        return monitors.computeIfAbsent(monitor, m -> new ReentrantLock());
+    }
+
+    private Condition monitorCondition(Object monitor) {
+        return monitorConditions.computeIfAbsent(monitor, m -> monitor(m).newCondition());
+    }
+
+    @Override
+    public void monitorExit(Object monitor, int loc) {
+        record("monitorExit " + monitorName(monitor), loc);
+        if (failMonitorExits) {
+            throw new IllegalStateException("run ended");
+        }
+        monitor(monitor).unlock();
+    }
+
+    private static String monitorName(Object monitor) {
+        return monitor instanceof Class<?> type ? type.getSimpleName() + ".class" : type(monitor);
+    }
+
+    @Override
+    public void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
+        record("wait " + type(monitor) + (timed ? " " + millis + "ms " + nanos + "ns" : ""), loc);
+        if (timed) {
+            monitorCondition(monitor).await(TimeUnit.MILLISECONDS.toNanos(millis) + nanos, TimeUnit.NANOSECONDS);
+        } else {
+            monitorCondition(monitor).await();
+        }
+    }
+
+    @Override
+    public void objectNotify(Object monitor, boolean all, int loc) {
+        record((all ? "notifyAll " : "notify ") + type(monitor), loc);
+        if (all) {
+            monitorCondition(monitor).signalAll();
+        } else {
+            monitorCondition(monitor).signal();
+        }
+    }
+
+    @Override
+    public Runnable wrapThreadBody(Runnable body) {
+        record("wrap " + (body == null ? "null" : "body"));
+        return () -> {
+            record("begin");
+            if (body != null) {
+                body.run();
+            }
+            record("end");
+        };
+    }
+
+    @Override
+    public boolean threadBodyEnter() {
+        record("body enter");
+        return true;
+    }
+
+    @Override
+    public void threadBodyExit(boolean began, Throwable failure) {
+        record("body exit " + began + " " + type(failure));
+    }
+
+    @Override
+    public void threadStart(Thread thread, int loc) {
+        record("start " + type(thread), loc);
+        ThreadStarter.start(thread);
+    }
+
+    @Override
+    public void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
+        record("join" + (timed ? " " + millis + "ms" : ""), loc);
+        thread.join(millis, nanos);
+    }
+
+    @Override
+    public void threadSleep(long millis, int nanos, int loc) throws InterruptedException {
+        record("sleep " + millis + "ms " + nanos + "ns", loc);
+    }
+
+    @Override
+    public void threadYield(int loc) {
+        record("yield", loc);
+    }
+
+    @Override
+    public void threadInterrupt(Thread thread, int loc) {
+        record("interrupt", loc);
+        thread.interrupt();
+    }
+
+    @Override
+    public boolean threadIsInterrupted(Thread thread, int loc) {
+        record("isInterrupted", loc);
+        return thread.isInterrupted();
+    }
+
+    @Override
+    public boolean threadInterrupted(int loc) {
+        record("interrupted", loc);
+        return Thread.interrupted();
+    }
+
+    @Override
+    public boolean threadIsAlive(Thread thread, int loc) {
+        record("isAlive", loc);
+        return thread.isAlive();
+    }
+
+    @Override
+    public void exit(int status, int loc) {
+        record("exit " + status, loc);
+        throw new ExitCalled(status);
+    }
+
+    @Override
+    public void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException {
+        record((interruptibly ? "lockInterruptibly " : "lock ") + type(lock), loc);
+        if (interruptibly) {
+            ((Lock) lock).lockInterruptibly();
+        } else {
+            ((Lock) lock).lock();
+        }
+    }
+
+    @Override
+    public boolean tryLock(Object lock, int loc) {
+        record("tryLock " + type(lock), loc);
+        return ((Lock) lock).tryLock();
+    }
+
+    @Override
+    public boolean tryLock(Object lock, long time, TimeUnit unit, int loc) throws InterruptedException {
+        record("tryLock " + type(lock) + " " + time + " " + unit, loc);
+        return ((Lock) lock).tryLock(time, unit);
+    }
+
+    @Override
+    public void unlock(Object lock, int loc) {
+        record("unlock " + type(lock), loc);
+        ((Lock) lock).unlock();
+    }
+
+    @Override
+    public Object newCondition(Object lock, int loc) {
+        record("newCondition " + type(lock), loc);
+        return ((Lock) lock).newCondition();
+    }
+
+    @Override
+    public Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
+        record((write ? "writeLock " : "readLock ") + type(readWriteLock), loc);
+        ReentrantReadWriteLock rw = (ReentrantReadWriteLock) readWriteLock;
+        return write ? rw.writeLock() : rw.readLock();
+    }
+
+    @Override
+    public boolean isLocked(Object lock, int loc) {
+        record("isLocked", loc);
+        return ((ReentrantLock) lock).isLocked();
+    }
+
+    @Override
+    public boolean isHeldByCurrentThread(Object lock, int loc) {
+        record("isHeldByCurrentThread", loc);
+        return ((ReentrantLock) lock).isHeldByCurrentThread();
+    }
+
+    @Override
+    public int getHoldCount(Object lock, int loc) {
+        record("getHoldCount", loc);
+        return ((ReentrantLock) lock).getHoldCount();
+    }
+
+    @Override
+    public void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
+        record("await " + interruptibly, loc);
+        if (interruptibly) {
+            ((Condition) condition).await();
+        } else {
+            ((Condition) condition).awaitUninterruptibly();
+        }
+    }
+
+    @Override
+    public boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException {
+        record("await " + time + " " + unit, loc);
+        return ((Condition) condition).await(time, unit);
+    }
+
+    @Override
+    public long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
+        record("awaitNanos " + nanos, loc);
+        return ((Condition) condition).awaitNanos(nanos);
+    }
+
+    @Override
+    public boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException {
+        record("awaitUntil", loc);
+        return ((Condition) condition).awaitUntil(deadline);
+    }
+
+    @Override
+    public void signal(Object condition, boolean all, int loc) {
+        record(all ? "signalAll" : "signal", loc);
+        if (all) {
+            ((Condition) condition).signalAll();
+        } else {
+            ((Condition) condition).signal();
+        }
+    }
+
+    @Override
+    public void park(Object blocker, boolean timed, int loc) {
+        record("park " + type(blocker) + " " + timed, loc);
+        LockSupport.parkNanos(blocker, 1_000_000);
+    }
+
+    @Override
+    public void unpark(Thread thread, int loc) {
+        record("unpark", loc);
+        LockSupport.unpark(thread);
+    }
+
+    @Override
+    public void beforeAtomic(Object atomic, int index, int op, int loc) {
+        record("atomic " + op + " " + type(atomic) + "[" + index + "]", loc);
+    }
+
+    @Override
+    public void afterAtomic() {
+        record("after atomic");
+    }
+
+    @Override
+    public int atomicUpdate(Object atomic, int index, IntUnaryOperator function, boolean returnNew, int loc) {
+        record("update " + type(atomic) + "[" + index + "] " + returnNew, loc);
+        if (index < 0) {
+            AtomicInteger a = (AtomicInteger) atomic;
+            return returnNew ? a.updateAndGet(function) : a.getAndUpdate(function);
+        }
+        AtomicIntegerArray a = (AtomicIntegerArray) atomic;
+        return returnNew ? a.updateAndGet(index, function) : a.getAndUpdate(index, function);
+    }
+
+    @Override
+    public long atomicUpdate(Object atomic, int index, LongUnaryOperator function, boolean returnNew, int loc) {
+        record("update " + type(atomic) + "[" + index + "] " + returnNew, loc);
+        AtomicLong a = (AtomicLong) atomic;
+        return returnNew ? a.updateAndGet(function) : a.getAndUpdate(function);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object atomicUpdate(Object atomic, int index, UnaryOperator<Object> function, boolean returnNew, int loc) {
+        record("update " + type(atomic) + "[" + index + "] " + returnNew, loc);
+        AtomicReference<Object> a = (AtomicReference<Object>) atomic;
+        return returnNew ? a.updateAndGet(function) : a.getAndUpdate(function);
+    }
+
+    @Override
+    public int atomicAccumulate(Object atomic, int index, int x, IntBinaryOperator function, boolean returnNew, int loc) {
+        record("accumulate " + type(atomic) + "[" + index + "] " + x + " " + returnNew, loc);
+        AtomicInteger a = (AtomicInteger) atomic;
+        return returnNew ? a.accumulateAndGet(x, function) : a.getAndAccumulate(x, function);
+    }
+
+    @Override
+    public long atomicAccumulate(Object atomic, int index, long x, LongBinaryOperator function, boolean returnNew, int loc) {
+        record("accumulate " + type(atomic) + "[" + index + "] " + x + " " + returnNew, loc);
+        AtomicLong a = (AtomicLong) atomic;
+        return returnNew ? a.accumulateAndGet(x, function) : a.getAndAccumulate(x, function);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object atomicAccumulate(Object atomic, int index, Object x, BinaryOperator<Object> function, boolean returnNew, int loc) {
+        record("accumulate " + type(atomic) + "[" + index + "] " + returnNew, loc);
+        AtomicReference<Object> a = (AtomicReference<Object>) atomic;
+        return returnNew ? a.accumulateAndGet(x, function) : a.getAndAccumulate(x, function);
+    }
+
+    @Override
+    public void fence(int kind, int loc) {
+        record("fence " + FenceKind.values()[kind], loc);
+    }
+
+    @Override
+    public void unsupported(String api, int loc) {
+        record("unsupported " + api, loc);
+        throw new UnsupportedCalled(api);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.weft.litmus;
+
+import dev.weft.trace.MemoryModel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Test oracle: enumerates every final outcome of a litmus program under SC, TSO or PSO by
+ * exhaustive search over an operational machine. Under SC a write goes straight to memory. Under
+ * TSO it enters its thread's FIFO buffer and only the oldest entry may be flushed; under PSO only
+ * the oldest entry per address may be flushed (one buffer per thread and address, kept here as one
+ * list). A read returns the thread's newest buffered write to its address, else memory. A fence, and
+ * a synchronizing (volatile) access, waits until its thread's buffer is empty; a synchronizing write
+ * goes straight to memory. An outcome is the final registers and memory, once every thread has
+ * finished and every buffer is empty.
+ */
+final class LitmusSimulator {
+    /** A litmus program: threads of operations over named locations that all start at 0. */
+    record Program(List<List<Op>> threads) {
+    }
+
+    sealed interface Op permits Write, Read, Fence {
+    }
+
+    record Write(String location, int value, boolean synchronizing) implements Op {
+    }
+
+    record Read(String location, String register, boolean synchronizing) implements Op {
+    }
+
+    record Fence() implements Op {
+    }
+
+    private record Pending(String location, int value) {
+    }
+
+    private record State(List<Integer> next, List<List<Pending>> buffers, Map<String, Integer> memory,
+                         Map<String, Integer> registers) {
+    }
+
+    private LitmusSimulator() {
+    }
+
+    /** Every final outcome (registers and memory by name) the model allows. */
+    static Set<Map<String, Integer>> outcomes(Program program, MemoryModel model) {
+        int threads = program.threads().size();
+        List<List<Pending>> emptyBuffers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            emptyBuffers.add(List.of());
+        }
+        State initial = new State(List.copyOf(Collections.nCopies(threads, 0)),
+                List.copyOf(emptyBuffers), Map.of(), Map.of());
+        Set<State> visited = new HashSet<>();
+        Deque<State> toVisit = new ArrayDeque<>(List.of(initial));
+        Set<Map<String, Integer>> outcomes = new HashSet<>();
+        while (!toVisit.isEmpty()) {
+            State state = toVisit.pop();
+            if (!visited.add(state)) {
+                continue;
+            }
+            List<State> successors = successors(program, model, state);
+            if (successors.isEmpty()) {
+                Map<String, Integer> outcome = new TreeMap<>(state.memory());
+                outcome.putAll(state.registers());
+                outcomes.add(outcome);
+            }
+            successors.forEach(toVisit::push);
+        }
+        return outcomes;
+    }
+
+    /** Whether some outcome the model allows agrees with every value in {@code partialOutcome}. */
+    static boolean allows(Program program, MemoryModel model, Map<String, Integer> partialOutcome) {
+        return outcomes(program, model).stream()
+                .anyMatch(outcome -> partialOutcome.entrySet().stream()
+                        .allMatch(e -> e.getValue().equals(outcome.getOrDefault(e.getKey(), 0))));
+    }
+
+    private static List<State> successors(Program program, MemoryModel model, State state) {
+        List<State> successors = new ArrayList<>();
+        for (int t = 0; t < program.threads().size(); t++) {
+            List<Op> ops = program.threads().get(t);
+            int pc = state.next().get(t);
+            if (pc < ops.size()) {
+                State stepped = step(ops.get(pc), t, model, state);
+                if (stepped != null) {
+                    successors.add(stepped);
+                }
+            }
+            List<Pending> buffer = state.buffers().get(t);
+            Set<String> olderAddresses = new HashSet<>();
+            for (int i = 0; i < buffer.size(); i++) {
+                boolean oldestOfItsAddress = olderAddresses.add(buffer.get(i).location());
+                if (i == 0 || (model == MemoryModel.PSO && oldestOfItsAddress)) {
+                    successors.add(flush(state, t, i));
+                }
+            }
+        }
+        return successors;
+    }
+
+    /** The state after thread {@code t} performs {@code op}, or null if {@code op} must wait for a drained buffer. */
+    private static State step(Op op, int t, MemoryModel model, State state) {
+        List<Pending> buffer = state.buffers().get(t);
+        boolean waitsForDrain = op instanceof Fence
+                || op instanceof Write write && write.synchronizing()
+                || op instanceof Read read && read.synchronizing();
+        if (waitsForDrain && !buffer.isEmpty()) {
+            return null;
+        }
+        List<Integer> next = new ArrayList<>(state.next());
+        next.set(t, next.get(t) + 1);
+        Map<String, Integer> memory = state.memory();
+        Map<String, Integer> registers = state.registers();
+        List<List<Pending>> buffers = state.buffers();
+        if (op instanceof Write write) {
+            if (model == MemoryModel.SC || write.synchronizing()) {
+                memory = with(memory, write.location(), write.value());
+            } else {
+                List<Pending> grown = new ArrayList<>(buffer);
+                grown.add(new Pending(write.location(), write.value()));
+                buffers = replaced(buffers, t, grown);
+            }
+        } else if (op instanceof Read read) {
+            registers = with(registers, read.register(), valueSeenBy(buffer, memory, read.location()));
+        }
+        return new State(List.copyOf(next), buffers, memory, registers);
+    }
+
+    private static int valueSeenBy(List<Pending> buffer, Map<String, Integer> memory, String location) {
+        for (int i = buffer.size() - 1; i >= 0; i--) {
+            if (buffer.get(i).location().equals(location)) {
+                return buffer.get(i).value();
+            }
+        }
+        return memory.getOrDefault(location, 0);
+    }
+
+    private static State flush(State state, int t, int index) {
+        List<Pending> buffer = new ArrayList<>(state.buffers().get(t));
+        Pending pending = buffer.remove(index);
+        return new State(state.next(), replaced(state.buffers(), t, buffer),
+                with(state.memory(), pending.location(), pending.value()), state.registers());
+    }
+
+    private static Map<String, Integer> with(Map<String, Integer> map, String key, int value) {
+        Map<String, Integer> copy = new TreeMap<>(map);
+        copy.put(key, value);
+        return Map.copyOf(copy);
+    }
+
+    private static List<List<Pending>> replaced(List<List<Pending>> buffers, int t, List<Pending> buffer) {
+        List<List<Pending>> copy = new ArrayList<>(buffers);
+        copy.set(t, List.copyOf(buffer));
+        return List.copyOf(copy);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.weft.runtime;
+
+import dev.weft.explore.ContinuationPolicy;
+import dev.weft.explore.DfsStrategy;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.Explorer;
+import dev.weft.explore.Limits;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Helpers that run test programs under the controlled executor. */
+final class Runs {
+    private Runs() {
+    }
+
+    static RunConfig config(MemoryModel model) {
+        return RunConfig.of(model).withStuckTimeout(Duration.ofSeconds(5));
+    }
+
+    static RunResult once(TestProgram program, MemoryModel model) {
+        return new ControlledExecutor(program, config(model)).run(ContinuationPolicy.INSTANCE);
+    }
+
+    /** Every run DFS makes (all bugs kept), in order. */
+    static List<RunResult> dfs(TestProgram program, RunConfig config) {
+        List<RunResult> results = new ArrayList<>();
+        ControlledExecutor executor = new ControlledExecutor(program, config);
+        ExplorationResult exploration = new Explorer(policy -> {
+            RunResult r = executor.run(policy);
+            results.add(r);
+            return r;
+        }, new DfsStrategy(), new Limits(100_000, null, true), null).explore();
+        if (!exploration.complete()) {
+            throw new AssertionError("exploration incomplete: " + exploration);
+        }
+        // The explorer replays each distinct bug once more; keep only the exploring runs.
+        return results.subList(0, (int) exploration.executions());
+    }
+
+    static List<RunResult> dfs(TestProgram program, MemoryModel model) {
+        return dfs(program, config(model));
+    }
+
+    /** The distinct final states of completed runs, rendered as their register maps. */
+    static Set<String> outcomes(List<RunResult> runs) {
+        Set<String> out = new TreeSet<>();
+        for (RunResult r : runs) {
+            if (r.status() != RunResult.Status.COMPLETED) {
+                throw new AssertionError("run ended " + r.status() + ": " + r.bug() + " " + r.detail());
+            }
+            out.add(r.finalState().toString());
+        }
+        return out;
+    }
+
+    static List<Event> ofKind(RunResult r, EventKind kind) {
+        return r.trace().events().stream().filter(e -> e.kind() == kind).toList();
+    }
+}
