@@ -32,8 +32,10 @@ final class DporRun {
     private final Map<Integer, ArrayDeque<BufferedWrite>> buffers = new HashMap<>();
     private final Map<Actor, Integer> lastFlush = new HashMap<>();
     private final Map<Integer, Integer> lastStepOfThread = new HashMap<>();
-    private final Map<Integer, Integer> creator = new HashMap<>();
+    /** Thread to the step that made it appear or enabled its next step. */
+    private final Map<Integer, Integer> enabler = new HashMap<>();
     private final Set<Integer> knownThreads = new HashSet<>();
+    private Set<Integer> disabledBefore = Set.of();
     private final Map<Integer, Integer> waitingSince = new HashMap<>();
     private final Map<Address, List<Integer>> notifies = new HashMap<>();
     /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
@@ -46,28 +48,53 @@ final class DporRun {
     }
 
     /**
-     * Notes threads that appeared since the last step, and checks that a write believed buffered
-     * was: returns the corrected last step if the runtime wrote it through to memory, else null.
+     * Notes what the last step did beyond its own operation, once the runtime shows it: threads it
+     * made appear or enabled, and, where the pending operation could not tell, whether a write was
+     * buffered or written through and whether a fence drained the buffers. Returns the last step
+     * as it turned out, when that differs from what was assumed; else null.
      */
     Transition observe(SchedulingPoint point) {
         int depth = point.steps();
+        Set<Integer> disabled = new HashSet<>();
         for (ThreadView view : point.threads()) {
-            if (knownThreads.add(view.thread()) && depth > 0) {
-                creator.put(view.thread(), depth - 1);
+            int thread = view.thread();
+            boolean appeared = knownThreads.add(thread) && depth > 0;
+            if (appeared || (view.enabled() && disabledBefore.contains(thread) && enabledOnlyBySomeoneElse(view.next()))) {
+                enabler.put(thread, depth - 1);
+            }
+            if (!view.enabled()) {
+                disabled.add(thread);
             }
         }
-        if (depth == 0 || !steps.get(depth - 1).buffered()) {
+        disabledBefore = disabled;
+        if (depth == 0) {
             return null;
         }
-        Transition write = steps.get(depth - 1);
-        Actor buffer = new Actor(write.actor().thread(), true, model == MemoryModel.PSO ? write.address() : null);
-        if (buffer.choiceIn(point.enabled(), model) != null) {
-            return null;
+        Transition last = steps.get(depth - 1);
+        int thread = last.actor().thread();
+        boolean flushesOffered = point.enabled().stream().anyMatch(c -> c.isFlush() && c.thread() == thread);
+        Transition revised = null;
+        if (last.buffered() && !flushesOffered) {
+            revised = last.writtenThrough();
+            buffers.get(thread).removeLast();
+        } else if (last.kind() == EventKind.FENCE && !last.writes().isEmpty() && flushesOffered) {
+            revised = last.withoutDrain();
+        } else if (last.kind() == EventKind.FENCE) {
+            buffers.remove(thread);
         }
-        Transition through = write.writtenThrough();
-        steps.set(depth - 1, through);
-        buffers.get(write.actor().thread()).removeLast();
-        return through;
+        if (revised != null) {
+            steps.set(depth - 1, revised);
+        }
+        return revised;
+    }
+
+    /**
+     * Whether a thread that could not perform {@code next} and now can was enabled by the last
+     * step, in a way no reordering can undo. Not for lock acquisitions (which race with each other
+     * instead) nor for reads (a busy-waiting thread is let go by any write to what it read).
+     */
+    private static boolean enabledOnlyBySomeoneElse(PendingOperation next) {
+        return next != null && !next.kind().reads() && next.kind() != EventKind.LOCK && next.kind() != EventKind.WAKE;
     }
 
     Transition transitionOf(Actor actor, Choice choice, SchedulingPoint point) {
@@ -90,13 +117,15 @@ final class DporRun {
      * A synchronising step drains its thread's buffers; drained all at once, the buffered writes
      * would publish values no other step could observe in between. So the thread waits until
      * its buffers' own flushes have emptied them, and a drain never happens inside one step.
+     * Fences are the exception: only a full fence drains, and the pending operation does not say
+     * which fence it is; {@link DporStrategy} explores flushing first where a fence drained.
      */
     boolean mustFlushFirst(Actor actor, SchedulingPoint point) {
         if (actor.buffer() || buffers.getOrDefault(actor.thread(), new ArrayDeque<>()).isEmpty()) {
             return false;
         }
         PendingOperation op = point.pending(actor.thread());
-        if (op == null || !op.kind().synchronizes()) {
+        if (op == null || !op.kind().synchronizes() || op.kind() == EventKind.FENCE) {
             return false;
         }
         for (Choice c : point.enabled()) {
@@ -108,8 +137,11 @@ final class DporRun {
     }
 
     private boolean reentrant(int thread, PendingOperation op) {
-        int held = holds.getOrDefault(thread, Map.of()).getOrDefault(op.address(), 0);
-        return (op.kind() == EventKind.LOCK && held > 0) || (op.kind() == EventKind.UNLOCK && held > 1);
+        if (op.kind() != EventKind.LOCK && op.kind() != EventKind.UNLOCK) {
+            return false;
+        }
+        int held = holds(thread).getOrDefault(op.address(), 0);
+        return held > (op.kind() == EventKind.LOCK ? 0 : 1);
     }
 
     void execute(Transition step) {
@@ -124,9 +156,9 @@ final class DporRun {
             }
             lastFlush.put(actor, position);
         } else {
-            Integer made = creator.remove(thread);
-            if (made != null) {
-                fixed.add(made);
+            Integer enabledBy = enabler.remove(thread);
+            if (enabledBy != null) {
+                fixed.add(enabledBy);
             }
             if (step.kind().synchronizes()) {
                 lastFlush.forEach((buffer, flush) -> {
@@ -134,7 +166,9 @@ final class DporRun {
                         fixed.add(flush);
                     }
                 });
-                buffers.remove(thread);
+                if (step.kind() != EventKind.FENCE) {
+                    buffers.remove(thread);
+                }
             }
             if (step.buffered()) {
                 buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));

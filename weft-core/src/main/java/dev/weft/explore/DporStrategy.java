@@ -4,6 +4,7 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
 import dev.weft.trace.Choice;
+import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
@@ -120,9 +121,12 @@ public final class DporStrategy implements Strategy {
         if (run.sleepBlocked) {
             return ContinuationPolicy.INSTANCE.choose(point);
         }
-        Transition writtenThrough = run.observe(point);
-        if (writtenThrough != null) {
-            path.get(depth - 1).enabled.put(writtenThrough.actor(), writtenThrough);
+        Transition revised = run.observe(point);
+        if (revised != null) {
+            path.get(depth - 1).enabled.put(revised.actor(), revised);
+        }
+        if (depth > 0 && drained(run.steps.get(depth - 1))) {
+            flushFirstToo(path.get(depth - 1));
         }
         Node node;
         if (depth < path.size()) {
@@ -137,6 +141,20 @@ public final class DporStrategy implements Strategy {
         }
         run.execute(node.enabled.get(node.chosen));
         return node.choices.get(node.chosen);
+    }
+
+    private static boolean drained(Transition step) {
+        return step.kind() == EventKind.FENCE && !step.writes().isEmpty();
+    }
+
+    /** A fence drained the buffers inside its step: the runs that flush them one by one first are explored from there too. */
+    private static void flushFirstToo(Node node) {
+        int thread = node.chosen.thread();
+        for (Actor actor : node.enabled.keySet()) {
+            if (actor.buffer() && actor.thread() == thread) {
+                node.backtrack.add(actor);
+            }
+        }
     }
 
     /** A new scheduling point: sleep set from the parent (Algorithm 1 line 10), first actor to explore, or null if all sleep. */

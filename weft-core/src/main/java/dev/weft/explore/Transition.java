@@ -108,6 +108,11 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return all;
     }
 
+    /** This fence after all: it left the buffers as they were (only full fences drain). */
+    Transition withoutDrain() {
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync);
+    }
+
     boolean acquires() {
         return lock == LockRole.ACQUIRE;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.explore.ToyRunner.Op;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.FenceKind;
 import dev.weft.trace.MemoryModel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +30,7 @@ class DporStrategyTest {
     }
 
     static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy) {
-        return explore(program, model, strategy, Limits.NONE);
+        return explore(program, model, strategy, new Limits(0, null, true));
     }
 
     static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy, Limits limits) {
@@ -39,7 +40,7 @@ class DporStrategyTest {
         ExplorationResult result = new Explorer(policy -> {
             var r = toy.run(policy);
             assertTrue(schedules.add(r.schedule().toString()), "schedule explored twice: " + r.schedule());
-            states.add(new TreeMap<>(r.finalState()).toString());
+            states.add(new TreeMap<>(r.finalState()) + (r.bug() != null ? " " + r.bug().kind() : ""));
             return r;
         }, strategy, limits, null).explore();
         return new Outcomes(states, result.executions(), result.complete());
@@ -93,12 +94,17 @@ class DporStrategyTest {
                 boolean locked = false;
                 for (int i = 0; i < length; i++) {
                     String var = random.nextBoolean() ? "x" : "y";
-                    int kind = random.nextInt(5);
-                    if (kind == 0) {
-                        ops.add(locked ? Op.unlock("l") : Op.lock("l"));
-                        locked = !locked;
-                    } else {
-                        ops.add(kind <= 2 ? Op.read(var) : Op.write(var, 10 * t + i));
+                    String register = var + i;
+                    switch (random.nextInt(8)) {
+                        case 0 -> {
+                            ops.add(locked ? Op.unlock("l") : Op.lock("l"));
+                            locked = !locked;
+                        }
+                        case 1, 2 -> ops.add(Op.read(var, register));
+                        case 3, 4 -> ops.add(Op.write(var, 10 * t + i));
+                        case 5 -> ops.add(Op.volatileRead(var, register));
+                        case 6 -> ops.add(Op.volatileWrite(var, 10 * t + i));
+                        default -> ops.add(Op.fence(random.nextBoolean() ? FenceKind.FULL : FenceKind.STORE_STORE));
                     }
                 }
                 if (locked) {
@@ -114,7 +120,7 @@ class DporStrategyTest {
     @ParameterizedTest(name = "random program {0} under {1}")
     @MethodSource("randomPrograms")
     void reachesExactlyTheOutcomesOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
-        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, false));
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, true));
         assumeTrue(dfs.complete(), "too many interleavings for a unit test");
         Outcomes dpor = explore(program, model, new DporStrategy(model));
         assertEquals(dfs.states(), dpor.states(), program.toString());
