@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 
 /** The strategies {@code --strategy} names, each with how to build it from the options. */
 public enum StrategyKind {
+    MCR("mcr", options -> new McrStrategy(options.solver(), options.memoryModel(), options.queryLimits())),
     DFS("dfs", options -> new DfsStrategy()),
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
