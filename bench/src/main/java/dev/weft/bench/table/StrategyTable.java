@@ -3,7 +3,6 @@ package dev.weft.bench.table;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.Limits;
-import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
@@ -67,10 +66,8 @@ public final class StrategyTable {
     private static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy,
                                              long maxRuns, Duration timeLimit) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
-        Strategy chosen = strategy.equals("mcr")
-                ? new McrStrategy(SolverKind.ORDER, model, new dev.weft.solver.Limits(60_000, 0))
-                : StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
-                        StrategyOptions.DEFAULT_DEPTH, maxRuns));
+        Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
+                StrategyOptions.DEFAULT_DEPTH, maxRuns, SolverKind.ORDER, new dev.weft.solver.Limits(60_000, 0)));
         return new Explorer(new ControlledExecutor(program, RunConfig.of(model)), chosen, new Limits(maxRuns, timeLimit, false), null).explore();
     }
 
