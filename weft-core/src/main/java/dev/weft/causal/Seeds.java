@@ -24,8 +24,9 @@ import java.util.Set;
 /**
  * Seed generation (mcr-systematic-testing §3.3, mcr-tso-pso §2.2): every query of a causal model is
  * solved against the trace's base constraints, added to the solver once; each satisfiable answer
- * becomes a seed interleaving made of the events the new state needs — the fixed prefix, and the
- * causal past of the target in the solver's order — so the seed is as short as the paper asks.
+ * becomes a seed interleaving made of the events the new state needs — the events the run's own
+ * seed forced, and the causal past of the target, in the solver's order — so the seed is as short
+ * as the paper asks.
  */
 public final class Seeds {
 

@@ -81,9 +81,9 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        CausalModel model = current == null ? new CausalModel(result.trace(), memoryModel, new BitSet(), 0)
-                : new CausalModel(result.trace(), memoryModel, CausalModel.forcedEvents(result.trace(), current.forced()),
-                        current.finalReadsFixed());
+        // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
+        BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
+        CausalModel model = new CausalModel(result.trace(), memoryModel, forced, current == null ? 0 : current.finalReadsFixed());
         try (OrderSolver solver = solvers.get()) {
             Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits);
             solverSeconds += solver.seconds();
