@@ -21,20 +21,25 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every catalogued example, under its memory model, gets the catalogued verdict (bug kind included)
- * from MCR, with a complete "no bug" verdict. Exhaustive DFS gets the same verdict where it finishes
- * within {@link #DFS_RUNS} runs (busy-wait mutexes under SC take thousands); where it does not, it
- * must at least not report a bug the catalogue does not expect.
+ * from MCR, with a complete "no bug" verdict. Under SC, exhaustive DFS gets the same verdict where it
+ * finishes within {@link #DFS_RUNS} runs (busy-wait mutexes take thousands); where it does not, it
+ * must at least not report a bug the catalogue does not expect. (DFS under TSO/PSO is compared with
+ * MCR outcome by outcome in {@link McrAgainstDfsTest}, on programs small enough for it.)
  */
 class CatalogVerdictTest {
-    static final long DFS_RUNS = 2_000;
+    static final long DFS_RUNS = 300;
     static final long MCR_RUNS = 20_000;
 
     static Stream<Arguments> entries() {
         return Catalog.examples().stream().map(e -> Arguments.of(e.className(), e.memoryModel(), e));
     }
 
+    static Stream<Arguments> scEntries() {
+        return entries().filter(a -> a.get()[1].equals("sc"));
+    }
+
     @ParameterizedTest(name = "dfs {0} {1}")
-    @MethodSource("entries")
+    @MethodSource("scEntries")
     void exhaustiveDfs(String className, String model, Catalog.Entry entry) throws Exception {
         check(entry, m -> new DfsStrategy(), DFS_RUNS, true);
     }
