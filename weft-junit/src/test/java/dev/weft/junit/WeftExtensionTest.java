@@ -9,6 +9,7 @@ import fixtures.ExecutorCounter;
 import fixtures.LimitedExploration;
 import fixtures.LockOrderDeadlock;
 import fixtures.LockedCounter;
+import fixtures.Misconfigured;
 import fixtures.Publication;
 import fixtures.RacyCounter;
 import java.nio.file.Files;
@@ -93,6 +94,14 @@ class WeftExtensionTest {
         assertTrue(strict.message().contains("exploration incomplete"), strict.message());
         Fixtures.Outcome allowed = Fixtures.run(LimitedExploration.class, "stoppedEarlyAllowed");
         assertTrue(allowed.passed(), () -> allowed.failure().getMessage());
+    }
+
+    @Test
+    void settingsWeftCannotHonourFailWithOneClearMessage() {
+        assertEquals("unknown strategy 'bogus'; expected one of mcr, dpor, icb, pct, random, dfs",
+                Fixtures.run(Misconfigured.class, "unknownStrategy").message());
+        assertTrue(Fixtures.run(Misconfigured.class, "raceDetection").message().contains("Weft does not detect data races yet"));
+        assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
     }
 
     private static Path savedSchedule(String message) {
