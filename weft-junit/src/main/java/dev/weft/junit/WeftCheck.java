@@ -5,8 +5,8 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
-import dev.weft.explore.Strategies;
 import dev.weft.explore.Strategy;
+import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
@@ -34,6 +34,8 @@ import java.util.List;
 final class WeftCheck {
     /** System property naming the directory failures save their schedule files in. */
     static final String SCHEDULE_DIR_PROPERTY = "weft.schedules";
+    /** As on the command line: a solver query that hits it makes the exploration incomplete (a failure), never wrong. */
+    private static final dev.weft.solver.Limits MCR_QUERY_LIMITS = new dev.weft.solver.Limits(60_000, 0);
 
     private final WeftTest settings;
     private final TestEntry test;
@@ -67,9 +69,9 @@ final class WeftCheck {
 
     private String explore(CapturingProgram program) {
         MemoryModel model = settings.memoryModel();
-        Long maxExecutions = settings.maxExecutions() > 0 ? settings.maxExecutions() : null;
-        Strategy strategy = Strategies.create(settings.strategy(), model, SolverKind.ORDER, settings.seed(), maxExecutions,
-                StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH);
+        long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
+        Strategy strategy = StrategyKind.byName(settings.strategy()).create(new StrategyOptions(model, settings.seed(),
+                StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
         ExplorationResult result = new Explorer(new ControlledExecutor(program, RunConfig.of(model)), strategy, limits, null).explore();

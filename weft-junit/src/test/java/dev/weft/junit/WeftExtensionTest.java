@@ -98,7 +98,7 @@ class WeftExtensionTest {
 
     @Test
     void settingsWeftCannotHonourFailWithOneClearMessage() {
-        assertEquals("unknown strategy 'bogus'; expected one of mcr, dpor, icb, pct, random, dfs",
+        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
         assertTrue(Fixtures.run(Misconfigured.class, "raceDetection").message().contains("Weft does not detect data races yet"));
         assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
