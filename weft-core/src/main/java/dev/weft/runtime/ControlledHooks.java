@@ -415,7 +415,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private boolean isEnabled(RunThread t) {
-        return !t.ended && !(t.spin.blocked() && !holdsAnyLock(t)) && t.enabled != null && t.enabled.getAsBoolean();
+        return !t.ended && !(t.spin.blocks(t.pending) && !holdsAnyLock(t)) && t.enabled != null && t.enabled.getAsBoolean();
     }
 
     /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
@@ -507,7 +507,7 @@ final class ControlledHooks implements HookHandler {
     private boolean exemptSpinners(List<RunThread> live) {
         boolean any = false;
         for (RunThread t : live) {
-            if (t.spin.blocked()) {
+            if (t.spin.blocks(t.pending)) {
                 t.spin.makeExempt();
                 any = true;
             }
@@ -578,12 +578,12 @@ final class ControlledHooks implements HookHandler {
             me.lastLocation = loc;
         }
         switch (kind) {
-            case READ, VOLATILE_READ -> me.spin.read(loc, address, value, config.spinBound());
+            case READ, VOLATILE_READ -> me.spin.read(loc, address);
             case ATOMIC_RMW -> {
                 if (e.wrote()) {
                     me.spin.reset();
                 } else {
-                    me.spin.read(loc, address, value, config.spinBound());
+                    me.spin.read(loc, address);
                 }
             }
             case YIELD, LOCK, UNLOCK -> {
