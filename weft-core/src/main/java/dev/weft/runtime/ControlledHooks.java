@@ -1215,8 +1215,10 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             awaitForkedChild(me);
-            if (failure == null && !me.buffer.isEmpty()) {
-                // Other threads may still act before the end publishes what this thread buffered.
+            if (failure == null && model != MemoryModel.SC) {
+                // Other threads may still act before the end publishes what this thread buffered. Always a
+                // choice under TSO/PSO, even with the buffer already flushed, so that the choices a thread
+                // needs do not depend on when other choices flushed its writes (MCR's seeds count on it).
                 schedulingPoint(me, EventKind.END, null, -1);
             }
             drain(me);
