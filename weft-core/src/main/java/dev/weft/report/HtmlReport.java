@@ -32,13 +32,20 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules) {
+    /**
+     * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order
+     * @param races     the data races the explored runs showed
+     * @param progress  samples of the exploration's progress, oldest first (may be empty)
+     */
+    public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
+                                List<Race> races, List<Progress.Sample> progress) {
         StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Weft report: ")
                 .append(escape(program.mainClass())).append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         String verdict = result.verdict().jsonName();
         page.append("<h1>Weft report: <code>").append(escape(program.mainClass())).append("</code> — <span class=\"verdict-")
                 .append(verdict).append("\">").append(verdict).append("</span></h1>\n");
         statistics(page, model, result);
+        pendingChart(page, progress);
         if (result.error() != null) {
             page.append("<p class=\"verdict-bug\">Error: ").append(escape(result.error())).append("</p>\n");
         }
@@ -49,6 +56,7 @@ public final class HtmlReport {
         for (int i = 0; i < result.bugs().size(); i++) {
             bug(page, i + 1, result.bugs().get(i), i < schedules.size() ? schedules.get(i) : null);
         }
+        raceList(page, races);
         return page.append("</body></html>\n").toString();
     }
 
@@ -65,6 +73,49 @@ public final class HtmlReport {
         row(page, "seconds", String.format(Locale.ROOT, "%.3f", result.seconds()));
         row(page, "solver seconds", String.format(Locale.ROOT, "%.3f", result.solverSeconds()));
         page.append("</table>\n");
+    }
+
+    /** Seeds pending after each sampled run, as an inline SVG line. */
+    private static void pendingChart(StringBuilder page, List<Progress.Sample> progress) {
+        if (progress.size() < 2) {
+            return;
+        }
+        long maxRuns = progress.get(progress.size() - 1).executions();
+        long maxPending = Math.max(1, progress.stream().mapToLong(Progress.Sample::pending).max().orElse(1));
+        int width = 480;
+        int height = 120;
+        StringBuilder points = new StringBuilder();
+        for (Progress.Sample s : progress) {
+            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", width * (double) s.executions() / maxRuns,
+                    height - height * (double) s.pending() / maxPending));
+        }
+        page.append("<h2>Seeds pending over the runs</h2>\n<svg class=\"pending\" width=\"").append(width + 60).append("\" height=\"")
+                .append(height + 30).append("\" role=\"img\" aria-label=\"seeds pending per run\">")
+                .append("<g transform=\"translate(50,5)\"><rect width=\"").append(width).append("\" height=\"").append(height)
+                .append("\" fill=\"#fafafa\" stroke=\"#ccc\"/><polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1.5\" points=\"")
+                .append(points.toString().strip()).append("\"/>")
+                .append("<text x=\"-5\" y=\"10\" text-anchor=\"end\" font-size=\"11\">").append(maxPending).append("</text>")
+                .append("<text x=\"-5\" y=\"").append(height).append("\" text-anchor=\"end\" font-size=\"11\">0</text>")
+                .append("<text x=\"").append(width).append("\" y=\"").append(height + 18).append("\" text-anchor=\"end\" font-size=\"11\">run ")
+                .append(maxRuns).append("</text></g></svg>\n");
+    }
+
+    private static void raceList(StringBuilder page, List<Race> races) {
+        page.append("<h2>Data races (").append(races.size()).append(")</h2>\n");
+        if (races.isEmpty()) {
+            page.append("<p>No data race in the explored runs.</p>\n");
+            return;
+        }
+        page.append("<table class=\"races\"><thead><tr><th>address</th><th>first access</th><th>second access</th><th>threads</th>")
+                .append("<th>first in execution</th></tr></thead><tbody>\n");
+        for (Race race : races) {
+            page.append("<tr><td><code>").append(escape(race.address())).append("</code></td><td>").append(escape(race.first().operation()))
+                    .append(" at <code>").append(escape(race.first().location().fileAndLine())).append("</code></td><td>")
+                    .append(escape(race.second().operation())).append(" at <code>").append(escape(race.second().location().fileAndLine()))
+                    .append("</code></td><td>").append(escape(String.join(", ", race.threads()))).append("</td><td>")
+                    .append(race.execution()).append("</td></tr>\n");
+        }
+        page.append("</tbody></table>\n");
     }
 
     private static void row(StringBuilder page, String name, String value) {

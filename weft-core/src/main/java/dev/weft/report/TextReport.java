@@ -13,13 +13,13 @@ public final class TextReport {
     private TextReport() {
     }
 
-    public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules) {
-        return render(program, model, result, schedules, false);
-    }
-
-    /** @param fullTrace show every event of each failing run, not only those that can have influenced the failure */
+    /**
+     * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order
+     * @param races     the data races the explored runs showed
+     * @param fullTrace show every event of each failing run, not only those that can have influenced the failure
+     */
     public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
-                                boolean fullTrace) {
+                                List<Race> races, boolean fullTrace) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
@@ -36,6 +36,12 @@ public final class TextReport {
             if (found.bug().stackTrace() != null) {
                 out.append("  stack trace:\n");
                 StackTraces.trim(found.bug().stackTrace()).lines().forEach(l -> out.append("    ").append(l).append('\n'));
+            }
+        }
+        if (!races.isEmpty()) {
+            out.append(races.size() == 1 ? "DATA RACE" : races.size() + " DATA RACES").append(" (unordered accesses, at least one a plain write):\n");
+            for (Race race : races) {
+                out.append("  ").append(race.describe()).append(", first in execution ").append(race.execution()).append('\n');
             }
         }
         if (result.error() != null) {

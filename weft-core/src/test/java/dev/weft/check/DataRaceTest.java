@@ -10,7 +10,13 @@ import dev.weft.explore.Limits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.ProgramRunner;
 import dev.weft.instrument.InstrumentedProgram;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.report.HtmlReport;
+import dev.weft.report.JsonSummary;
+import dev.weft.report.ProgramSpec;
+import dev.weft.report.Progress;
 import dev.weft.report.Race;
+import dev.weft.report.TextReport;
 import dev.weft.report.RaceCollector;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
@@ -27,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /** Data races over every run of real explorations of the bundled examples. */
 class DataRaceTest {
 
-    record Explored(ExplorationResult result, RaceCollector races, ProgramRunner runner) {
+    record Explored(ExplorationResult result, RaceCollector races, ProgramRunner runner, Progress progress) {
     }
 
     private static Explored explore(String mainClass, MemoryModel model) throws Exception {
@@ -36,8 +42,13 @@ class DataRaceTest {
         RaceCollector races = new RaceCollector();
         ProgramRunner runner = races.observe(executor::run);
         McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
-        ExplorationResult result = new Explorer(runner, mcr, new Limits(RealRuns.RUN_LIMIT, null, true), races).explore();
-        return new Explored(result, races, executor::run);
+        Progress progress = new Progress(null, false, 0);
+        Explorer.Listener both = (runs, pending, bugs, seconds) -> {
+            races.afterRun(runs, pending, bugs, seconds);
+            progress.afterRun(runs, pending, bugs, seconds);
+        };
+        ExplorationResult result = new Explorer(runner, mcr, new Limits(RealRuns.RUN_LIMIT, null, true), both).explore();
+        return new Explored(result, races, executor::run, progress);
     }
 
     @ParameterizedTest
@@ -89,6 +100,24 @@ class DataRaceTest {
         // x = 1 and x = 2 race with each other, and x = 2 with main's and the late thread's reads; main joined only the first writer.
         assertEquals(3, races.size(), races.toString());
         assertTrue(races.stream().allMatch(r -> r.startsWith("JoinChain.x: ")), races.toString());
+    }
+
+    @Test
+    void racesAppearInTheJsonTextAndHtmlReports() throws Exception {
+        Explored explored = explore("examples.crosscheck.RacyIncrements", MemoryModel.SC);
+        List<Race> races = explored.races().races();
+        ProgramSpec program = new ProgramSpec(List.of(), "examples.crosscheck.RacyIncrements", List.of());
+        JsonNode json = JsonSummary.of(program, MemoryModel.SC, explored.result(), List.of(), races).get("races");
+        assertEquals(1, json.size(), json.toString());
+        assertEquals("RacyIncrements.count", json.get(0).get("address").asText());
+        assertEquals("RacyIncrements.java:18", json.get(0).get("locations").get(0).asText());
+        assertEquals("RacyIncrements.java:18", json.get(0).get("locations").get(1).asText());
+        String text = TextReport.render(program, MemoryModel.SC, explored.result(), List.of(), races, false);
+        assertTrue(text.contains("DATA RACE (unordered accesses, at least one a plain write):\n  RacyIncrements.count: "), text);
+        String html = HtmlReport.render(program, MemoryModel.SC, explored.result(), List.of(), races, explored.progress().samples());
+        assertTrue(html.contains("<h2>Data races (1)</h2>"), html);
+        assertTrue(html.contains("<td><code>RacyIncrements.count</code></td>"), html);
+        assertTrue(html.contains("<polyline"), html);
     }
 
     @Test

@@ -20,7 +20,7 @@ class HtmlReportTest {
 
     private static String report(String mainClass, MemoryModel model, List<Path> schedules) throws Exception {
         ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), false).result();
-        return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules);
+        return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules, List.of(), List.of());
     }
 
     @Test

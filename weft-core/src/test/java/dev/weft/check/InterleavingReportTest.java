@@ -92,7 +92,7 @@ class InterleavingReportTest {
     @Test
     void textReportShowsTheTableAndTheProgramsStackFramesOnly() throws Exception {
         ExplorationResult result = explore("examples.LostUpdate", MemoryModel.SC);
-        String text = TextReport.render(new ProgramSpec(List.of(), "examples.LostUpdate", List.of()), MemoryModel.SC, result, List.of());
+        String text = TextReport.render(new ProgramSpec(List.of(), "examples.LostUpdate", List.of()), MemoryModel.SC, result, List.of(), List.of(), false);
         assertTrue(text.matches("(?s).*step +\\| main +\\| main\\.1 +\\| main\\.2\\n.*"), text);
         assertTrue(text.contains("at examples.LostUpdate.main(LostUpdate.java:25)"), text);
         assertFalse(text.contains("dev.weft."), text);
