@@ -23,7 +23,7 @@ public final class Progress implements Explorer.Listener {
     private final double intervalSeconds;
     private final List<Sample> samples = new ArrayList<>();
     private long keepEvery = 1;
-    private double lastPrinted;
+    private double lastPrinted = Double.NEGATIVE_INFINITY;
     private boolean printed;
 
     /**
