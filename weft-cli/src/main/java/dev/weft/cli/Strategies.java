@@ -1,6 +1,5 @@
 package dev.weft.cli;
 
-import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
@@ -8,7 +7,7 @@ import dev.weft.solver.Limits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 
-/** Maps the {@code --strategy} name and its options to a strategy. */
+/** Maps the {@code --strategy} name and its options to a strategy, with usage errors as bad input. */
 final class Strategies {
     /** Per-query limit for MCR's solver: a query that hits it makes the exploration incomplete, never wrong. */
     private static final Limits MCR_QUERY_LIMITS = new Limits(60_000, 0);
@@ -18,20 +17,10 @@ final class Strategies {
 
     /** @param maxExecutions the user's run limit, or null */
     static Strategy create(String name, MemoryModel model, String solver, long seed, Long maxExecutions, int preemptionBound, int depth) {
-        if (name.equals("mcr")) {
-            return new McrStrategy(solverKind(solver), model, MCR_QUERY_LIMITS);
-        }
-        long runs = maxExecutions != null ? maxExecutions : StrategyOptions.DEFAULT_RUNS;
         try {
-            return StrategyKind.byName(name).create(new StrategyOptions(model, seed, preemptionBound, depth, runs));
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("unknown strategy '" + name + "'; expected one of mcr, dpor, icb, pct, random, dfs");
-        }
-    }
-
-    private static SolverKind solverKind(String name) {
-        try {
-            return SolverKind.parse(name);
+            StrategyKind kind = StrategyKind.byName(name);
+            long runs = maxExecutions != null ? maxExecutions : StrategyOptions.DEFAULT_RUNS;
+            return kind.create(new StrategyOptions(model, seed, preemptionBound, depth, runs, SolverKind.parse(solver), MCR_QUERY_LIMITS));
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }

@@ -7,11 +7,14 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The maximal causal model of one trace as order constraints over one variable per event
@@ -30,9 +33,9 @@ import java.util.TreeSet;
  * unsatisfiable.
  *
  * <p>Prefix preservation (mcr-tso-pso §2.2, "the prefix of each newly explored interleaving is
- * always preserved"): the first {@code fixedPrefix} events of the trace are the seed the run
- * followed; every seed built from this trace keeps them before the cut, so their reads keep their
- * values, and reads among them are not targets. Departure: the paper keeps the prefix's order too;
+ * always preserved"): the {@code fixed} events of the trace are the ones the run's seed forced;
+ * every seed built from this trace keeps them before the cut, so their reads keep their values,
+ * and reads among them are not targets. Departure: the paper keeps the prefix's order too;
  * keeping only its events and values leaves the solver free to reorder them, without which a later
  * seed can miss a state that needs two of them the other way round (a final value, for instance).
  *
@@ -44,8 +47,8 @@ import java.util.TreeSet;
  */
 public final class CausalModel {
     private final Trace trace;
-    private final MemoryModel memoryModel;
-    private final int fixedPrefix;
+    private final BitSet fixed;
+    private final int fixedFinalReads;
     private final int cut;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
@@ -58,16 +61,18 @@ public final class CausalModel {
     private final Map<Address, Long> finalValues;
 
     /**
-     * @param fixedPrefix how many leading events of {@code trace} the run was forced through (its
-     *                    seed's length; 0 for a first run)
+     * @param fixed           the trace indices of the events the run's seed forced
+     *                        ({@link #forcedEvents} of {@link Seed#forced()}; empty for a first run)
+     * @param fixedFinalReads how many of the virtual final reads the run's seed fixed (see {@link Seed#finalReadsFixed()})
      */
-    public CausalModel(Trace trace, MemoryModel memoryModel, int fixedPrefix) {
-        if (fixedPrefix < 0 || fixedPrefix > trace.size()) {
-            throw new IllegalArgumentException("fixed prefix " + fixedPrefix + " outside a trace of " + trace.size() + " events");
+    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads) {
+        if (fixed.length() > trace.size()) {
+            throw new IllegalArgumentException("a seed of " + fixed.length() + " choices fixes more than the " + trace.size()
+                    + " events of its run");
         }
         this.trace = trace;
-        this.memoryModel = memoryModel;
-        this.fixedPrefix = fixedPrefix;
+        this.fixed = fixed;
+        this.fixedFinalReads = fixedFinalReads;
         this.cut = trace.size();
         this.mhb = new MustHappenBefore(trace, memoryModel);
         this.locks = LockPair.of(trace);
@@ -79,6 +84,8 @@ public final class CausalModel {
         findSpinReads();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalValues.keySet());
+        // By address, not by first write, so that a run reordering this trace numbers them alike.
+        finalReads.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
     }
 
     /**
@@ -139,26 +146,32 @@ public final class CausalModel {
         return trace;
     }
 
-    public MemoryModel memoryModel() {
-        return memoryModel;
-    }
-
     /**
-     * How many leading events of {@code trace} the first {@code choices} schedule choices performed:
-     * every event before the one the next choice performed ({@link Event#CHOSEN}).
+     * The trace indices of the events a seed's forced choices performed: the {@link Event#CHOSEN}
+     * event of each forced choice, and every event no choice of its own performed (a child's
+     * BEGIN, drained flushes) that precedes the last of them.
      */
-    public static int eventsOfChoices(Trace trace, int choices) {
-        int chosen = 0;
+    public static BitSet forcedEvents(Trace trace, BitSet forcedChoices) {
+        BitSet events = new BitSet();
+        int choice = 0;
+        int last = -1;
         for (Event e : trace.events()) {
-            if (e.has(Event.CHOSEN) && chosen++ == choices) {
-                return e.index();
+            if (e.has(Event.CHOSEN) && forcedChoices.get(choice++)) {
+                events.set(e.index());
+                last = e.index();
             }
         }
-        return trace.size();
+        for (int i = 0; i < last; i++) {
+            if (!trace.get(i).has(Event.CHOSEN)) {
+                events.set(i);
+            }
+        }
+        return events;
     }
 
-    public int fixedPrefix() {
-        return fixedPrefix;
+    /** True for the events the run's seed forced. */
+    public boolean isFixed(int event) {
+        return fixed.get(event);
     }
 
     /** The order variable that separates the seed prefix from the rest. */
@@ -202,11 +215,12 @@ public final class CausalModel {
             } else {
                 base.add(atom(read - 1, read));
             }
-            base.add(any(List.of(atom(cut, read), readsValue(read, valueRead(read), read))));
+            Formula valid = readsValue(read, valueRead(read), read);
+            base.add(i < fixedFinalReads ? valid : any(List.of(atom(cut, read), valid)));
         }
         for (int e = 0; e < trace.size(); e++) {
             // Mentions every event, so the solver's order places each one.
-            base.add(e < fixedPrefix ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
+            base.add(fixed.get(e) ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
         }
         return base;
     }
@@ -232,15 +246,15 @@ public final class CausalModel {
         return any(options);
     }
 
-    /** Memory reads after the fixed prefix: the reads a seed may give a new value. */
+    /** Memory reads the run's seed did not force, and the final reads it did not fix: the reads a seed may give a new value. */
     public List<Integer> targetReads() {
         List<Integer> reads = new ArrayList<>();
-        for (int e = fixedPrefix; e < trace.size(); e++) {
-            if (isMemoryRead(trace.get(e))) {
+        for (int e = 0; e < trace.size(); e++) {
+            if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
                 reads.add(e);
             }
         }
-        for (int i = 0; i < finalReads.size(); i++) {
+        for (int i = fixedFinalReads; i < finalReads.size(); i++) {
             reads.add(cut + 1 + i);
         }
         return reads;
@@ -259,6 +273,11 @@ public final class CausalModel {
         }
         values.remove(valueRead(read));
         return new ArrayList<>(values);
+    }
+
+    /** How many virtual final reads a seed targeting {@code read} fixes for the run it starts. */
+    public int finalReadsFixedBy(int read) {
+        return isFinalRead(read) ? read - cut : 0;
     }
 
     /** True for the virtual reads of final values, which no thread performs. */
@@ -286,7 +305,7 @@ public final class CausalModel {
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
-            if (waitNotifyWake[0] >= fixedPrefix && waitNotifyWake[1] >= fixedPrefix) {
+            if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
                 queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
             }
         }
@@ -362,7 +381,7 @@ public final class CausalModel {
             for (int e = outer.acquire() + 1; e < end; e++) {
                 LockPair inner = byAcquire.get(e);
                 if (inner != null && inner.thread() == outer.thread() && !inner.lock().equals(outer.lock())
-                        && trace.get(e).kind() == EventKind.LOCK && e >= fixedPrefix) {
+                        && trace.get(e).kind() == EventKind.LOCK && !fixed.get(e)) {
                     nestings.add(new LockPair[] {outer, inner});
                 }
             }
@@ -462,29 +481,26 @@ public final class CausalModel {
     }
 
     private static Formula all(List<Formula> parts) {
-        List<Formula> kept = new ArrayList<>();
-        for (Formula part : parts) {
-            if (part == Formula.FALSE) {
-                return Formula.FALSE;
-            }
-            if (part != Formula.TRUE) {
-                kept.add(part);
-            }
-        }
-        return kept.isEmpty() ? Formula.TRUE : Formula.and(kept);
+        return simplified(parts, Formula.FALSE, Formula.TRUE, Formula::and);
     }
 
     private static Formula any(List<Formula> parts) {
+        return simplified(parts, Formula.TRUE, Formula.FALSE, Formula::or);
+    }
+
+    /** Joins {@code parts}, dropping {@code neutral} ones; {@code absorbing} if any part is. */
+    private static Formula simplified(List<Formula> parts, Formula absorbing, Formula neutral,
+                                      Function<List<Formula>, Formula> join) {
         List<Formula> kept = new ArrayList<>();
         for (Formula part : parts) {
-            if (part == Formula.TRUE) {
-                return Formula.TRUE;
+            if (part == absorbing) {
+                return absorbing;
             }
-            if (part != Formula.FALSE) {
+            if (part != neutral) {
                 kept.add(part);
             }
         }
-        return kept.isEmpty() ? Formula.FALSE : Formula.or(kept);
+        return kept.isEmpty() ? neutral : join.apply(kept);
     }
 
     private static boolean isMemory(Event e) {

@@ -278,8 +278,4 @@ final class MustHappenBefore {
     int forwardingSource(int read) {
         return forwardingSource[read];
     }
-
-    Trace trace() {
-        return trace;
-    }
 }

@@ -5,7 +5,6 @@ import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -38,10 +37,5 @@ public record ReadSignature(Map<String, Long> reads, Map<Integer, Integer> lengt
             }
         }
         return new ReadSignature(Map.copyOf(reads), Map.copyOf(lengths), Map.copyOf(CausalModel.finalValues(trace)));
-    }
-
-    /** The reads of this signature, as "thread:position=value", for messages. */
-    public List<String> describe() {
-        return new TreeMap<>(reads).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
     }
 }

@@ -4,7 +4,6 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Choice;
 import dev.weft.trace.RunResult;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,17 +13,7 @@ import java.util.List;
  */
 public final class DfsStrategy implements Strategy {
 
-    /** One scheduling point on the current path: what was enabled there and which choice the path takes. */
-    private static final class Branch {
-        final List<Choice> enabled;
-        int taken;
-
-        Branch(List<Choice> enabled) {
-            this.enabled = enabled;
-        }
-    }
-
-    private final List<Branch> path = new ArrayList<>();
+    private final ChoiceTree tree = new ChoiceTree();
     private boolean started;
 
     @Override
@@ -34,33 +23,15 @@ public final class DfsStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
-        if (started && !advance()) {
+        if (started && !tree.advance()) {
             return null;
         }
         started = true;
         return this::choose;
     }
 
-    /** Moves to the next unexplored path: drop exhausted branches from the end, take the next alternative. */
-    private boolean advance() {
-        while (!path.isEmpty()) {
-            Branch last = path.get(path.size() - 1);
-            if (last.taken + 1 < last.enabled.size()) {
-                last.taken++;
-                return true;
-            }
-            path.remove(path.size() - 1);
-        }
-        return false;
-    }
-
     private Choice choose(SchedulingPoint point) {
-        int depth = point.steps();
-        if (depth == path.size()) {
-            path.add(new Branch(List.copyOf(point.enabled())));
-        }
-        Branch branch = path.get(depth);
-        return branch.enabled.get(branch.taken);
+        return tree.choose(point.steps(), () -> List.copyOf(point.enabled()));
     }
 
     @Override
@@ -75,10 +46,6 @@ public final class DfsStrategy implements Strategy {
 
     @Override
     public long pending() {
-        long open = 0;
-        for (Branch b : path) {
-            open += b.enabled.size() - 1 - b.taken;
-        }
-        return open;
+        return tree.open();
     }
 }

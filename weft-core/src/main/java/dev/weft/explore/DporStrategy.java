@@ -1,21 +1,15 @@
 package dev.weft.explore;
 
-import dev.weft.explore.Transition.Relation;
-import dev.weft.runtime.PendingOperation;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
-import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,13 +34,10 @@ import java.util.Set;
  * steps of their own as in the rInspect tool (Zhang et al., PLDI 2015). A thread whose next step
  * synchronises is held back while its buffers hold writes and flushes are offered, so buffers are
  * always emptied by flush steps, never inside a synchronising step. Dependence is
- * {@link Transition#relate}. Happens-before is computed with vector clocks over the run, from
- * program order, dependence, and these fixed edges: the step that made a thread appear before the
- * thread's first step, a buffered write before its flush, a buffer's flushes before its thread's
- * next synchronising step (which drains the buffers), a thread's last step before a join of it,
- * the first notify of a monitor after a wait before the waiter's wake-up. A lock acquisition
- * races with the previous acquisition of the lock by another thread, not with the release between
- * them: that is the reversible pair.
+ * {@link Transition#relate}; happens-before ({@link DporRaces}) is computed with vector clocks
+ * from program order, dependence and the edges {@link DporRun} fixes. A lock acquisition races
+ * with the previous acquisition of the lock by another thread, not with the release between them:
+ * that is the reversible pair.
  *
  * <p>Assumes what the runtime's pending operations say: locks, monitors and conditions are named
  * by the address of the lock whose ownership they change; thread-state addresses carry the thread
@@ -76,7 +67,7 @@ public final class DporStrategy implements Strategy {
 
     private final MemoryModel model;
     private final List<Node> path = new ArrayList<>();
-    private Execution execution;
+    private DporRun execution;
     private boolean started;
 
     public DporStrategy(MemoryModel model) {
@@ -94,7 +85,7 @@ public final class DporStrategy implements Strategy {
             return null;
         }
         started = true;
-        execution = new Execution(model);
+        execution = new DporRun(model);
         return this::choose;
     }
 
@@ -125,12 +116,18 @@ public final class DporStrategy implements Strategy {
     }
 
     private Choice choose(SchedulingPoint point) {
-        Execution run = execution;
+        DporRun run = execution;
         int depth = point.steps();
         if (run.sleepBlocked) {
             return ContinuationPolicy.INSTANCE.choose(point);
         }
-        run.observe(point, path);
+        Transition revised = run.observe(point);
+        if (revised != null) {
+            path.get(depth - 1).enabled.put(revised.actor(), revised);
+        }
+        if (depth > 0 && drained(run.steps.get(depth - 1))) {
+            flushFirstToo(path.get(depth - 1));
+        }
         Node node;
         if (depth < path.size()) {
             node = path.get(depth);
@@ -146,8 +143,22 @@ public final class DporStrategy implements Strategy {
         return node.choices.get(node.chosen);
     }
 
+    private static boolean drained(Transition step) {
+        return step.kind() == EventKind.FENCE && !step.writes().isEmpty();
+    }
+
+    /** A fence drained the buffers inside its step: the runs that flush them one by one first are explored from there too. */
+    private static void flushFirstToo(Node node) {
+        int thread = node.chosen.thread();
+        for (Actor actor : node.enabled.keySet()) {
+            if (actor.buffer() && actor.thread() == thread) {
+                node.backtrack.add(actor);
+            }
+        }
+    }
+
     /** A new scheduling point: sleep set from the parent (Algorithm 1 line 10), first actor to explore, or null if all sleep. */
-    private Node newNode(SchedulingPoint point, Execution run) {
+    private Node newNode(SchedulingPoint point, DporRun run) {
         Map<Actor, Transition> enabled = new LinkedHashMap<>();
         Map<Actor, Choice> choices = new LinkedHashMap<>();
         for (Choice c : point.enabled()) {
@@ -206,12 +217,12 @@ public final class DporStrategy implements Strategy {
      * Algorithm 1 lines 5–9 for every step of the finished run: for each race e ⋖ e', where E' is
      * the run before e and v = notdep(e, E).e', make sure one of v's initials is in backtrack(E').
      */
-    private void addBacktrackPoints(Execution run) {
-        HappensBefore hb = new HappensBefore(run);
-        for (int[] race : hb.races) {
+    private void addBacktrackPoints(DporRun run) {
+        DporRaces races = new DporRaces(run);
+        for (int[] race : races.pairs) {
             int i = race[0];
             int j = race[1];
-            Set<Actor> initials = hb.initialsOfReversal(i, j);
+            Set<Actor> initials = races.initialsOfReversal(i, j);
             Node node = path.get(i);
             if (intersects(initials, node.backtrack) || intersects(initials, node.sleep.keySet())) {
                 continue;
@@ -232,290 +243,5 @@ public final class DporStrategy implements Strategy {
             }
         }
         return false;
-    }
-
-    /** Vector clocks over one run's steps and the races between them. */
-    private static final class HappensBefore {
-        final List<Transition> steps;
-        final List<List<Integer>> fixedBefore;
-        final int[] actorOf;
-        /** clocks[j][a]: how many steps of actor a happen before step j or are step j. */
-        final int[][] clocks;
-        /** own[j]: step j's position among its actor's steps, from 1. */
-        final int[] own;
-        final List<int[]> races = new ArrayList<>();
-
-        HappensBefore(Execution run) {
-            steps = run.steps;
-            fixedBefore = run.fixedBefore;
-            int n = steps.size();
-            Map<Actor, Integer> index = new HashMap<>();
-            actorOf = new int[n];
-            for (int j = 0; j < n; j++) {
-                actorOf[j] = index.computeIfAbsent(steps.get(j).actor(), a -> index.size());
-            }
-            int width = index.size();
-            clocks = new int[n][];
-            own = new int[n];
-            int[] count = new int[width];
-            int[] previous = new int[width];
-            Arrays.fill(previous, -1);
-            for (int j = 0; j < n; j++) {
-                int actor = actorOf[j];
-                int[] full = previous[actor] >= 0 ? clocks[previous[actor]].clone() : new int[width];
-                for (int fixed : fixedBefore.get(j)) {
-                    join(full, clocks[fixed]);
-                }
-                // Lock-order edges are left out when deciding whether two acquisitions race directly.
-                int[] withoutLockOrder = full.clone();
-                Transition later = steps.get(j);
-                for (int i = j - 1; i >= 0; i--) {
-                    if (actorOf[i] == actor) {
-                        continue;
-                    }
-                    Relation relation = Transition.relate(steps.get(i), later);
-                    if (relation == Relation.RACE) {
-                        int[] seen = steps.get(i).acquires() && later.acquires() ? withoutLockOrder : full;
-                        if (seen[actorOf[i]] < own[i]) {
-                            races.add(new int[] {i, j});
-                        }
-                        join(full, clocks[i]);
-                        join(withoutLockOrder, clocks[i]);
-                    } else if (relation == Relation.ORDERED) {
-                        join(full, clocks[i]);
-                    }
-                }
-                own[j] = ++count[actor];
-                full[actor] = own[j];
-                clocks[j] = full;
-                previous[actor] = j;
-            }
-        }
-
-        boolean happensBefore(int i, int j) {
-            return clocks[j][actorOf[i]] >= own[i];
-        }
-
-        /**
-         * I[E'](v) for v = notdep(e_i, E).e_j: the actors whose first step in v has no
-         * happens-before predecessor in v.
-         */
-        Set<Actor> initialsOfReversal(int i, int j) {
-            Set<Actor> initials = new LinkedHashSet<>();
-            Map<Integer, Integer> firstStep = new LinkedHashMap<>();
-            List<Integer> notDependent = new ArrayList<>();
-            for (int u = i + 1; u < j; u++) {
-                if (happensBefore(i, u)) {
-                    continue;
-                }
-                notDependent.add(u);
-                if (firstStep.containsKey(actorOf[u])) {
-                    continue;
-                }
-                // Steps of one actor in notdep form a prefix of its steps after e_i, so checking first steps suffices.
-                boolean preceded = false;
-                for (int first : firstStep.values()) {
-                    preceded |= happensBefore(first, u);
-                }
-                firstStep.put(actorOf[u], u);
-                if (!preceded) {
-                    initials.add(steps.get(u).actor());
-                }
-            }
-            if (!firstStep.containsKey(actorOf[j])) {
-                boolean preceded = false;
-                for (int u : notDependent) {
-                    preceded |= fixedBefore.get(j).contains(u) || Transition.relate(steps.get(u), steps.get(j)) != Relation.INDEPENDENT;
-                }
-                if (!preceded) {
-                    initials.add(steps.get(j).actor());
-                }
-            }
-            return initials;
-        }
-
-        private static void join(int[] into, int[] other) {
-            for (int k = 0; k < into.length; k++) {
-                into[k] = Math.max(into[k], other[k]);
-            }
-        }
-    }
-
-    /** A write waiting in a store buffer: its address and the step that made it. */
-    private record BufferedWrite(Address address, int step) {
-    }
-
-    /** What one run has done so far, as far as dependence needs it. */
-    private static final class Execution {
-        final MemoryModel model;
-        final List<Transition> steps = new ArrayList<>();
-        /** For each step, the earlier steps fixed before it (see the class comment). */
-        final List<List<Integer>> fixedBefore = new ArrayList<>();
-        final Map<Integer, ArrayDeque<BufferedWrite>> buffers = new HashMap<>();
-        final Map<Actor, Integer> lastFlush = new HashMap<>();
-        final Map<Integer, Integer> lastStepOfThread = new HashMap<>();
-        final Map<Integer, Integer> creator = new HashMap<>();
-        final Set<Integer> knownThreads = new HashSet<>();
-        final Map<Integer, Integer> waitingSince = new HashMap<>();
-        final Map<Address, List<Integer>> notifies = new HashMap<>();
-        /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
-        final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
-        final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
-        boolean sleepBlocked;
-
-        Execution(MemoryModel model) {
-            this.model = model;
-        }
-
-        /** Notes threads that appeared since the last step, and checks that a write believed buffered was. */
-        void observe(SchedulingPoint point, List<Node> path) {
-            int depth = point.steps();
-            for (ThreadView view : point.threads()) {
-                if (knownThreads.add(view.thread()) && depth > 0) {
-                    creator.put(view.thread(), depth - 1);
-                }
-            }
-            if (depth == 0 || !steps.get(depth - 1).buffered()) {
-                return;
-            }
-            Transition write = steps.get(depth - 1);
-            Actor buffer = new Actor(write.actor().thread(), true, model == MemoryModel.PSO ? write.address() : null);
-            if (buffer.choiceIn(point.enabled(), model) == null) {
-                Transition through = write.writtenThrough();
-                steps.set(depth - 1, through);
-                path.get(depth - 1).enabled.put(write.actor(), through);
-                buffers.get(write.actor().thread()).removeLast();
-            }
-        }
-
-        Transition transitionOf(Actor actor, Choice choice, SchedulingPoint point) {
-            if (actor.buffer()) {
-                return Transition.flush(actor, choice.flush());
-            }
-            int thread = actor.thread();
-            PendingOperation op = point.pending(thread);
-            if (op == null) {
-                throw new IllegalStateException("thread " + thread + " is enabled but has no pending operation");
-            }
-            Set<Address> drained = new HashSet<>();
-            for (BufferedWrite w : buffers.getOrDefault(thread, new ArrayDeque<>())) {
-                drained.add(w.address());
-            }
-            return Transition.step(thread, op, model, drained, reentrant(thread, op));
-        }
-
-        /**
-         * A synchronising step drains its thread's buffers; drained all at once, the buffered writes
-         * would publish values no other step could observe in between. So the thread waits until
-         * its buffers' own flushes have emptied them, and a drain never happens inside one step.
-         */
-        boolean mustFlushFirst(Actor actor, SchedulingPoint point) {
-            if (actor.buffer() || buffers.getOrDefault(actor.thread(), new ArrayDeque<>()).isEmpty()) {
-                return false;
-            }
-            PendingOperation op = point.pending(actor.thread());
-            if (op == null || !op.kind().synchronizes()) {
-                return false;
-            }
-            for (Choice c : point.enabled()) {
-                if (c.isFlush() && c.thread() == actor.thread()) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        private boolean reentrant(int thread, PendingOperation op) {
-            int held = holds.getOrDefault(thread, Map.of()).getOrDefault(op.address(), 0);
-            return (op.kind() == EventKind.LOCK && held > 0) || (op.kind() == EventKind.UNLOCK && held > 1);
-        }
-
-        void execute(Transition step) {
-            int position = steps.size();
-            List<Integer> fixed = new ArrayList<>();
-            Actor actor = step.actor();
-            int thread = actor.thread();
-            if (actor.buffer()) {
-                BufferedWrite write = takeBuffered(thread, step.address());
-                if (write != null) {
-                    fixed.add(write.step());
-                }
-                lastFlush.put(actor, position);
-            } else {
-                Integer made = creator.remove(thread);
-                if (made != null) {
-                    fixed.add(made);
-                }
-                if (step.kind().synchronizes()) {
-                    lastFlush.forEach((buffer, flush) -> {
-                        if (buffer.thread() == thread) {
-                            fixed.add(flush);
-                        }
-                    });
-                    buffers.remove(thread);
-                }
-                if (step.buffered()) {
-                    buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));
-                }
-                fixedBySynchronization(step, thread, position, fixed);
-                lastStepOfThread.put(thread, position);
-            }
-            steps.add(step);
-            fixedBefore.add(fixed);
-        }
-
-        private void fixedBySynchronization(Transition step, int thread, int position, List<Integer> fixed) {
-            Address address = step.address();
-            switch (step.kind()) {
-                case JOIN -> {
-                    if (address != null && address.kind() == Address.Kind.THREAD_STATE) {
-                        Integer end = lastStepOfThread.get(address.slot());
-                        if (end != null) {
-                            fixed.add(end);
-                        }
-                    }
-                }
-                case WAIT -> {
-                    waitingSince.put(thread, position);
-                    holdsBeforeWait.put(thread, holds(thread).getOrDefault(address, 1));
-                    holds(thread).remove(address);
-                }
-                case WAKE -> {
-                    int since = waitingSince.getOrDefault(thread, -1);
-                    for (int notify : notifies.getOrDefault(address, List.of())) {
-                        if (notify > since) {
-                            fixed.add(notify);
-                            break;
-                        }
-                    }
-                    holds(thread).put(address, holdsBeforeWait.getOrDefault(thread, 1));
-                }
-                case NOTIFY -> notifies.computeIfAbsent(address, a -> new ArrayList<>()).add(position);
-                case LOCK -> holds(thread).merge(address, 1, Integer::sum);
-                case UNLOCK -> holds(thread).computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
-                default -> {
-                }
-            }
-        }
-
-        private Map<Address, Integer> holds(int thread) {
-            return holds.computeIfAbsent(thread, t -> new HashMap<>());
-        }
-
-        /** The oldest buffered write of {@code thread} to {@code address} (under TSO, the buffer's head). */
-        private BufferedWrite takeBuffered(int thread, Address address) {
-            ArrayDeque<BufferedWrite> buffer = buffers.get(thread);
-            if (buffer == null) {
-                return null;
-            }
-            for (Iterator<BufferedWrite> it = buffer.iterator(); it.hasNext(); ) {
-                BufferedWrite w = it.next();
-                if (w.address().equals(address)) {
-                    it.remove();
-                    return w;
-                }
-            }
-            return null;
-        }
     }
 }

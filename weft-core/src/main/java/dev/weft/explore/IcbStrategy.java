@@ -3,7 +3,6 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Choice;
-import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,30 +10,20 @@ import java.util.List;
 
 /**
  * Iterative context bounding: every run with no preemption, then every run with exactly one, then
- * two, up to a bound. A preemption is a switch away from an actor ({@link Actor}: a thread, or
- * under TSO/PSO a store buffer) that could still move; switching when it blocked, ended or emptied
- * is free, and those free choices are all explored.
+ * two, up to a bound. The running thread (the one whose step was chosen last) goes on while it
+ * can; when it blocks or ends, any enabled thread may take over for free, and all those free
+ * choices are explored. Any other choice is a preemption. Under TSO/PSO that makes buffered writes
+ * publish as late as possible: a flush is free only when no thread can step (and then only the
+ * first one offered); publishing earlier, or in another order, costs a preemption.
  *
  * <p>Implements the iterative context-bounding search of Musuvathi and Qadeer, "Iterative Context
  * Bounding for Systematic Testing of Multithreaded Programs", PLDI 2007, Section 3 (the CHESS
  * algorithm): runs at bound c+1 start from the schedule prefixes that end in a preemption not
- * taken at bound c, so no run is made twice. Departure: the paper counts threads only; store
- * buffers count as actors of their own here, so publishing a buffered write while its thread could
- * go on is a preemption too.
+ * taken at bound c, so no run is made twice. Departure: the paper knows no store buffers; flushes
+ * are scheduled as described above.
  */
 public final class IcbStrategy implements Strategy {
 
-    /** A free scheduling point beyond the current prefix: the alternatives and the one this path takes. */
-    private static final class Branch {
-        final List<Choice> alternatives;
-        int taken;
-
-        Branch(List<Choice> alternatives) {
-            this.alternatives = alternatives;
-        }
-    }
-
-    private final MemoryModel model;
     private final int bound;
     /** Prefixes ending in their {@code preemptions}-th preemption, still to explore. */
     private ArrayDeque<List<Choice>> prefixes = new ArrayDeque<>();
@@ -42,18 +31,20 @@ public final class IcbStrategy implements Strategy {
     private ArrayDeque<List<Choice>> deeper = new ArrayDeque<>();
     private int preemptions;
     private List<Choice> prefix = List.of();
-    private final List<Branch> path = new ArrayList<>();
+    /** Free choices beyond the prefix. */
+    private final ChoiceTree tree = new ChoiceTree();
     private final List<Choice> taken = new ArrayList<>();
+    /** The thread whose step was chosen last in this run, or -1 before the first. */
+    private int running = -1;
     private boolean started;
     private boolean boundReached;
     private int bugBound = -1;
 
     /** @param bound the most preemptions a run may make (the command line's {@code --preemption-bound}) */
-    public IcbStrategy(MemoryModel model, int bound) {
+    public IcbStrategy(int bound) {
         if (bound < 0) {
             throw new IllegalArgumentException("preemption bound must be at least 0, got " + bound);
         }
-        this.model = model;
         this.bound = bound;
     }
 
@@ -74,24 +65,13 @@ public final class IcbStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
-        if (started && !advance() && !nextPrefix()) {
+        if (started && !tree.advance() && !nextPrefix()) {
             return null;
         }
         started = true;
         taken.clear();
+        running = -1;
         return this::choose;
-    }
-
-    private boolean advance() {
-        while (!path.isEmpty()) {
-            Branch last = path.get(path.size() - 1);
-            if (last.taken + 1 < last.alternatives.size()) {
-                last.taken++;
-                return true;
-            }
-            path.remove(path.size() - 1);
-        }
-        return false;
     }
 
     private boolean nextPrefix() {
@@ -114,26 +94,21 @@ public final class IcbStrategy implements Strategy {
         if (depth < prefix.size()) {
             choice = prefix.get(depth);
         } else {
-            int index = depth - prefix.size();
-            if (index == path.size()) {
-                path.add(new Branch(alternatives(point)));
-            }
-            Branch branch = path.get(index);
-            choice = branch.alternatives.get(branch.taken);
+            choice = tree.choose(depth - prefix.size(), () -> alternatives(point));
         }
         taken.add(choice);
+        if (!choice.isFlush()) {
+            running = choice.thread();
+        }
         return choice;
     }
 
-    /** Continuing the last actor if it can, else every enabled choice; the preemptions not taken wait for the next bound. */
+    /** The free choices at this point; the preemptions not taken wait for the next bound. */
     private List<Choice> alternatives(SchedulingPoint point) {
         List<Choice> enabled = point.enabled();
-        Choice continuing = taken.isEmpty() ? null : Actor.of(taken.get(taken.size() - 1), model).choiceIn(enabled, model);
-        if (continuing == null) {
-            return List.copyOf(enabled);
-        }
+        List<Choice> free = freeChoices(enabled);
         for (Choice other : enabled) {
-            if (other.equals(continuing)) {
+            if (free.contains(other)) {
                 continue;
             }
             if (preemptions < bound) {
@@ -144,7 +119,17 @@ public final class IcbStrategy implements Strategy {
                 boundReached = true;
             }
         }
-        return List.of(continuing);
+        return free;
+    }
+
+    /** The running thread's step if enabled; else every enabled thread's step; else the first flush offered. */
+    private List<Choice> freeChoices(List<Choice> enabled) {
+        Choice continuing = Choice.step(running);
+        if (enabled.contains(continuing)) {
+            return List.of(continuing);
+        }
+        List<Choice> steps = enabled.stream().filter(c -> !c.isFlush()).toList();
+        return steps.isEmpty() ? List.of(enabled.get(0)) : steps;
     }
 
     @Override
@@ -162,10 +147,6 @@ public final class IcbStrategy implements Strategy {
 
     @Override
     public long pending() {
-        long open = prefixes.size() + deeper.size();
-        for (Branch b : path) {
-            open += b.alternatives.size() - 1 - b.taken;
-        }
-        return open;
+        return prefixes.size() + deeper.size() + tree.open();
     }
 }

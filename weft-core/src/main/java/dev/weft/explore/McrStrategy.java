@@ -10,6 +10,7 @@ import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayDeque;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -80,8 +81,9 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        int fixedPrefix = current == null ? 0 : CausalModel.eventsOfChoices(result.trace(), current.schedule().size());
-        CausalModel model = new CausalModel(result.trace(), memoryModel, fixedPrefix);
+        // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
+        BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
+        CausalModel model = new CausalModel(result.trace(), memoryModel, forced, current == null ? 0 : current.finalReadsFixed());
         try (OrderSolver solver = solvers.get()) {
             Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits);
             solverSeconds += solver.seconds();

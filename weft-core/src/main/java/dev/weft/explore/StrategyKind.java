@@ -6,10 +6,11 @@ import java.util.stream.Collectors;
 
 /** The strategies {@code --strategy} names, each with how to build it from the options. */
 public enum StrategyKind {
+    MCR("mcr", options -> new McrStrategy(options.solver(), options.memoryModel(), options.queryLimits())),
     DFS("dfs", options -> new DfsStrategy()),
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
-    ICB("icb", options -> new IcbStrategy(options.memoryModel(), options.preemptionBound())),
+    ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
     PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
 
     private final String cliName;

@@ -1,5 +1,6 @@
 package dev.weft.explore;
 
+import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 
 /**
@@ -10,13 +11,17 @@ import dev.weft.trace.MemoryModel;
  * @param preemptionBound {@code --preemption-bound}, for icb
  * @param depth           {@code --depth}, the bug depth pct targets
  * @param runs            runs random and pct make on their own (0: pct stops only at the exploration's limits)
+ * @param solver          the solver mcr asks for new schedules
+ * @param queryLimits     limits of each of mcr's solver queries
  */
-public record StrategyOptions(MemoryModel memoryModel, long seed, int preemptionBound, int depth, long runs) {
+public record StrategyOptions(MemoryModel memoryModel, long seed, int preemptionBound, int depth, long runs,
+                              SolverKind solver, dev.weft.solver.Limits queryLimits) {
     public static final int DEFAULT_PREEMPTION_BOUND = 2;
     public static final int DEFAULT_DEPTH = 3;
     public static final long DEFAULT_RUNS = 1000;
 
     public static StrategyOptions defaults(MemoryModel memoryModel) {
-        return new StrategyOptions(memoryModel, 0, DEFAULT_PREEMPTION_BOUND, DEFAULT_DEPTH, DEFAULT_RUNS);
+        return new StrategyOptions(memoryModel, 0, DEFAULT_PREEMPTION_BOUND, DEFAULT_DEPTH, DEFAULT_RUNS, SolverKind.ORDER,
+                dev.weft.solver.Limits.NONE);
     }
 }

@@ -11,6 +11,17 @@ import java.util.Set;
  * What one actor does in one step, reduced to what decides whether two steps commute: the memory it
  * reads and writes (publication included) and the lock or thread state it touches.
  *
+ * <p>Under TSO and PSO: a buffered write changes only its thread's buffer, which no other thread
+ * sees, so it commutes with every step of other threads; the write reaches memory in its flush,
+ * and that flush conflicts with other threads' reads, writes, flushes and atomics of the address.
+ * A thread's read of an address it has buffered returns the buffered value whether or not the
+ * buffer has flushed it yet, so the read commutes with its own buffer's flushes; it still counts as
+ * a read of memory against other threads, which is conservative when it was forwarded. Volatile
+ * writes and atomics write memory directly; they synchronise, and a synchronising step runs only
+ * when its thread's buffers are empty (see {@link DporStrategy}), so the flushes of the thread's
+ * earlier writes are ordered before it. An atomic read-modify-write counts as a write even if it
+ * turns out not to write (a failed compare-and-set): before it runs, nobody knows.
+ *
  * @param actor    who moves
  * @param kind     the operation ({@link EventKind#FLUSH} for a buffer)
  * @param address  its address as the runtime gave it, or null
@@ -83,6 +94,23 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
         return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync);
+    }
+
+    /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
+    Set<Address> touched() {
+        Set<Address> all = new HashSet<>(writes);
+        if (read != null) {
+            all.add(read);
+        }
+        if (sync != null) {
+            all.add(sync);
+        }
+        return all;
+    }
+
+    /** This fence after all: it left the buffers as they were (only full fences drain). */
+    Transition withoutDrain() {
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync);
     }
 
     boolean acquires() {

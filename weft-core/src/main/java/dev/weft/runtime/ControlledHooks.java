@@ -21,6 +21,7 @@ import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import dev.weft.trace.Trace;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Date;
@@ -98,6 +99,8 @@ final class ControlledHooks implements HookHandler {
     private final Map<Address, Long> initialValues = new HashMap<>();
     private final List<Choice> schedule = new ArrayList<>();
     private final Map<Integer, Field> fields = new HashMap<>();
+    /** The class loader of this run's program classes, learnt from the first static field the run touches. */
+    private ClassLoader programLoader;
     private final Map<Object, LockState> monitors = new IdentityHashMap<>();
     private final Map<Object, View> lockViews = new IdentityHashMap<>();
     private final Map<Object, ConditionQueue> conditions = new IdentityHashMap<>();
@@ -199,7 +202,7 @@ final class ControlledHooks implements HookHandler {
             awaitDeath(t, deadline);
             if (t.jvm.isAlive() && !t.parkedForGood) {
                 // Blocked in code Weft does not control, or an endless local loop: no hook will ever run again there.
-                t.jvm.interrupt();
+                wake(t);
                 awaitDeath(t, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
             }
             if (t.jvm.isAlive() && !t.parkedForGood) {
@@ -253,7 +256,7 @@ final class ControlledHooks implements HookHandler {
         for (RunThread t : threads) {
             t.turn.signalAll();
             if (t.jvmMonitor != null) {
-                t.jvm.interrupt();
+                wake(t);
             }
         }
     }
@@ -393,12 +396,21 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
+    /** Wakes a thread from Object.wait with a real interrupt (the JDK's own, never a program override). */
+    private static void wake(RunThread t) {
+        JdkMethods.call(t.jvm, Thread.class, "interrupt", MethodType.methodType(void.class));
+    }
+
+    private static Thread.State stateOf(Thread thread) {
+        return (Thread.State) JdkMethods.call(thread, Thread.class, "getState", MethodType.methodType(Thread.State.class));
+    }
+
     private void giveTurn(RunThread next) {
         running = next;
         progressNanos = System.nanoTime();
         next.turn.signal();
         if (next.jvmMonitor != null) {
-            next.jvm.interrupt();
+            wake(next);
         }
     }
 
@@ -882,7 +894,10 @@ final class ControlledHooks implements HookHandler {
         return fields.computeIfAbsent(f.id(), id -> {
             String owner = f.owner().replace('/', '.');
             try {
-                return accessible(Class.forName(owner, false, programLoader()), f.name());
+                if (programLoader == null) {
+                    programLoader = programLoader();
+                }
+                return accessible(Class.forName(owner, false, programLoader), f.name());
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("class of static field " + f.displayName() + " not found", e);
             }
@@ -1251,7 +1266,7 @@ final class ControlledHooks implements HookHandler {
             checkEnd();
             RunThread child = running;
             if (child != null && child.handBackTo == me && !child.begun) {
-                Thread.State state = child.jvm.getState();
+                Thread.State state = stateOf(child.jvm);
                 if (state == Thread.State.NEW) {
                     threads.remove(child);
                     byJvmThread.remove(child.jvm);
@@ -1611,7 +1626,7 @@ final class ControlledHooks implements HookHandler {
         RunThread me = enter();
         try {
             View view = view(lockObject, me, loc);
-            Object condition = ((Lock) lockObject).newCondition();
+            Object condition = JdkMethods.call(lockObject, jdkClassOf(lockObject), "newCondition", MethodType.methodType(Condition.class));
             conditions.put(condition, new ConditionQueue(view.lock(), new ArrayList<>()));
             return condition;
         } finally {
@@ -1623,8 +1638,10 @@ final class ControlledHooks implements HookHandler {
     public Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
         RunThread me = enter();
         try {
-            ReadWriteLock rw = (ReadWriteLock) readWriteLock;
-            Lock view = write ? rw.writeLock() : rw.readLock();
+            Object view = readWriteLock instanceof ReentrantReadWriteLock
+                    ? JdkMethods.call(readWriteLock, ReentrantReadWriteLock.class, write ? "writeLock" : "readLock",
+                            MethodType.methodType(write ? ReentrantReadWriteLock.WriteLock.class : ReentrantReadWriteLock.ReadLock.class))
+                    : write ? ((ReadWriteLock) readWriteLock).writeLock() : ((ReadWriteLock) readWriteLock).readLock();
             if (readWriteLock instanceof ReentrantReadWriteLock) {
                 LockState state = monitorsOfReadWriteLock(readWriteLock, me);
                 lockViews.putIfAbsent(view, new View(state, !write));
@@ -1633,6 +1650,20 @@ final class ControlledHooks implements HookHandler {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The JDK lock class whose newCondition a lock object inherits. */
+    private static Class<?> jdkClassOf(Object lockObject) {
+        if (lockObject instanceof ReentrantLock) {
+            return ReentrantLock.class;
+        }
+        if (lockObject instanceof ReentrantReadWriteLock.WriteLock) {
+            return ReentrantReadWriteLock.WriteLock.class;
+        }
+        if (lockObject instanceof ReentrantReadWriteLock.ReadLock) {
+            return ReentrantReadWriteLock.ReadLock.class;
+        }
+        return Lock.class;
     }
 
     /** Both views of one read/write lock share one state and one address. */
@@ -1942,7 +1973,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private RunEnd stuck(RunThread t) {
-        Thread.State state = t.jvm.getState();
+        Thread.State state = stateOf(t.jvm);
         StackTraceElement[] stack = t.jvm.getStackTrace();
         String at = stack.length > 0 ? stack[0].toString() : "an unknown place";
         if (state == Thread.State.RUNNABLE) {

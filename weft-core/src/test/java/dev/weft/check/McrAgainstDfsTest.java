@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every memory model, with both solvers. And MCR needs no more runs than DFS.
  */
 class McrAgainstDfsTest {
+    /** The crosscheck programs are small enough for exhaustive DFS under every model within this many runs. */
+    static final long DFS_RUNS = 20_000;
 
     static Stream<Arguments> programs() {
         return Catalog.examples().stream()
@@ -32,9 +34,9 @@ class McrAgainstDfsTest {
     @MethodSource("programs")
     void sameOutcomesAsExhaustiveDfs(String className, String modelName, SolverKind solver) throws Exception {
         MemoryModel model = MemoryModel.valueOf(modelName.toUpperCase(Locale.ROOT));
-        RealRuns.Exploration dfs = RealRuns.explore(className, model, new DfsStrategy(), true);
-        assertTrue(dfs.result().complete(), className + ": DFS did not finish within " + RealRuns.RUN_LIMIT + " runs");
-        RealRuns.Exploration mcr = RealRuns.explore(className, model, new McrStrategy(solver, model, Limits.NONE), true);
+        RealRuns.Exploration dfs = RealRuns.explore(className, model, new DfsStrategy(), DFS_RUNS, true);
+        assertTrue(dfs.result().complete(), className + ": DFS did not finish within " + DFS_RUNS + " runs");
+        RealRuns.Exploration mcr = RealRuns.explore(className, model, new McrStrategy(solver, model, Limits.NONE), DFS_RUNS, true);
         assertTrue(mcr.result().complete(), className);
         assertEquals(dfs.outcomes(), mcr.outcomes(), className);
         assertTrue(mcr.result().executions() <= dfs.result().executions(),

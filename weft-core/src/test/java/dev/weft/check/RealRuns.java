@@ -18,8 +18,6 @@ import java.util.TreeSet;
 
 /** Explores the bundled example programs for real: instrumented, under the controlled runtime. */
 final class RealRuns {
-    /** Generous enough for every catalogued program under exhaustive DFS; reaching it fails the test that needed completeness. */
-    static final long RUN_LIMIT = 50_000;
 
     private RealRuns() {
     }
@@ -36,7 +34,7 @@ final class RealRuns {
         }
     }
 
-    static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, boolean allBugs) throws Exception {
+    static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(examplesClasspath(), mainClass, List.of());
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
         Set<String> outcomes = new TreeSet<>();
@@ -45,7 +43,7 @@ final class RealRuns {
             outcomes.add(outcome(run));
             return run;
         };
-        ExplorationResult result = new Explorer(recording, strategy, new Limits(RUN_LIMIT, null, allBugs), null).explore();
+        ExplorationResult result = new Explorer(recording, strategy, new Limits(runLimit, null, allBugs), null).explore();
         return new Exploration(result, outcomes);
     }
 

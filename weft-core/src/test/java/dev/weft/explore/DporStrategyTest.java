@@ -3,10 +3,15 @@ package dev.weft.explore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.explore.ToyRunner.Op;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.FenceKind;
 import dev.weft.trace.MemoryModel;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.SplittableRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,15 +30,20 @@ class DporStrategyTest {
     }
 
     static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy) {
+        return explore(program, model, strategy, new Limits(0, null, true));
+    }
+
+    static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy, Limits limits) {
         ToyRunner toy = new ToyRunner(program, s -> false, model);
         Set<String> states = new HashSet<>();
         Set<String> schedules = new HashSet<>();
         ExplorationResult result = new Explorer(policy -> {
             var r = toy.run(policy);
-            assertTrue(schedules.add(r.schedule().toString()), "schedule explored twice: " + r.schedule());
-            states.add(new TreeMap<>(r.finalState()).toString());
+            // The explorer runs each bug's schedule once more to check that it replays.
+            assertTrue(schedules.add(r.schedule().toString()) || r.bug() != null, "schedule explored twice: " + r.schedule());
+            states.add(new TreeMap<>(r.finalState()) + (r.bug() != null ? " " + r.bug().kind() : ""));
             return r;
-        }, strategy, Limits.NONE, null).explore();
+        }, strategy, limits, null).explore();
         return new Outcomes(states, result.executions(), result.complete());
     }
 
@@ -58,6 +68,11 @@ class DporStrategyTest {
                 "three readers one writer", List.of(ops(rx), ops(rx, ry), ops(Op.write("x", 1), Op.write("y", 1)))));
         programs.put("two locks", List.of(ops(lock, Op.write("x", 1), unlock, Op.lock("m"), ry, Op.unlock("m")),
                 ops(Op.lock("m"), Op.write("y", 1), Op.unlock("m"), lock, rx, unlock)));
+        programs.put("wait for a flag", List.of(
+                ops(lock, Op.read("ready", "r"), Op.jumpIf(r -> r.get("r") == 1, 5), Op.await("l"), Op.jump(1), Op.read("data", "d"), unlock),
+                ops(lock, Op.write("data", 42), Op.write("ready", 1), Op.notifyOne("l"), unlock)));
+        programs.put("missed notify", List.of(ops(lock, Op.await("l"), unlock), ops(lock, Op.notifyAll("l"), unlock)));
+        programs.put("fork and join", List.of(ops(Op.write("x", 1), Op.fork(1), ry, Op.join(1), Op.read("y", "y2")), ops(Op.write("y", 1), rx)));
         return programs.entrySet().stream().flatMap(e -> Stream.of(MemoryModel.values())
                 .map(m -> Arguments.of(e.getKey(), m, e.getValue())));
     }
@@ -70,6 +85,79 @@ class DporStrategyTest {
         assertEquals(dfs.states(), dpor.states());
         assertTrue(dpor.complete());
         assertTrue(dpor.runs() <= dfs.runs(), "dpor " + dpor.runs() + " runs, dfs " + dfs.runs());
+    }
+
+    /** Peterson's lock around an increment of x: mutual exclusion holds under SC, not under TSO or PSO. */
+    private static List<Op> peterson(int me) {
+        int other = 1 - me;
+        return ops(Op.write("flag" + me, 1), Op.write("turn", other),
+                Op.read("flag" + other, "f"), Op.jumpIf(r -> r.get("f") == 0, 6),
+                Op.read("turn", "t"), Op.jumpIf(r -> r.get("t") == other, 2),
+                Op.read("x", "x"), Op.write("x", r -> r.get("x") + 1), Op.write("flag" + me, 0));
+    }
+
+    /** Small random programs over two variables and a lock; locked sections are well nested. */
+    static Stream<Arguments> randomPrograms() {
+        SplittableRandom random = new SplittableRandom(2014);
+        List<Arguments> cases = new ArrayList<>();
+        for (int p = 0; p < 60; p++) {
+            int threadCount = 2 + random.nextInt(2);
+            List<List<Op>> program = new ArrayList<>();
+            for (int t = 0; t < threadCount; t++) {
+                List<Op> ops = new ArrayList<>();
+                int length = 1 + random.nextInt(threadCount == 2 ? 3 : 2);
+                boolean locked = false;
+                for (int i = 0; i < length; i++) {
+                    String var = random.nextBoolean() ? "x" : "y";
+                    String register = var + i;
+                    switch (random.nextInt(8)) {
+                        case 0 -> {
+                            ops.add(locked ? Op.unlock("l") : Op.lock("l"));
+                            locked = !locked;
+                        }
+                        case 1, 2 -> ops.add(Op.read(var, register));
+                        case 3, 4 -> ops.add(Op.write(var, 10 * t + i));
+                        case 5 -> ops.add(Op.volatileRead(var, register));
+                        case 6 -> ops.add(Op.volatileWrite(var, 10 * t + i));
+                        default -> ops.add(Op.fence(random.nextBoolean() ? FenceKind.FULL : FenceKind.STORE_STORE));
+                    }
+                }
+                if (locked) {
+                    ops.add(Op.unlock("l"));
+                }
+                program.add(ops);
+            }
+            cases.add(Arguments.of(p, MemoryModel.values()[p % 3], program));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "random program {0} under {1}")
+    @MethodSource("randomPrograms")
+    void reachesExactlyTheOutcomesOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, true));
+        assumeTrue(dfs.complete(), "too many interleavings for a unit test");
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        assertEquals(dfs.states(), dpor.states(), program.toString());
+        assertTrue(dpor.runs() <= dfs.runs());
+    }
+
+    @Test
+    void petersonUnderScMatchesExhaustiveSearch() {
+        List<List<Op>> program = List.of(peterson(0), peterson(1));
+        Outcomes dfs = explore(program, MemoryModel.SC, new DfsStrategy());
+        Outcomes dpor = explore(program, MemoryModel.SC, new DporStrategy(MemoryModel.SC));
+        assertEquals(dfs.states(), dpor.states());
+        assertTrue(dpor.runs() < dfs.runs());
+        assertTrue(dpor.states().stream().allMatch(state -> state.contains("x=2")), dpor.states().toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = MemoryModel.class, names = {"TSO", "PSO"})
+    void petersonLosesMutualExclusionUnderRelaxedModels(MemoryModel model) {
+        Outcomes dpor = explore(List.of(peterson(0), peterson(1)), model, new DporStrategy(model));
+        assertTrue(dpor.complete());
+        assertTrue(dpor.states().stream().anyMatch(state -> state.contains(" x=1")), dpor.states().toString());
     }
 
     @ParameterizedTest
@@ -110,6 +198,25 @@ class DporStrategyTest {
         ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), Limits.NONE, null).explore();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.bugs().get(0).replayed());
+    }
+
+    @Test
+    void criticalSectionsAreExploredOncePerOrder() {
+        List<Op> increment = ops(Op.lock("l"), Op.read("x"), Op.write("x", 1), Op.unlock("l"));
+        List<List<Op>> program = List.of(increment, increment, increment);
+        Outcomes dpor = explore(program, MemoryModel.SC, new DporStrategy(MemoryModel.SC));
+        assertEquals(6, dpor.runs());
+        assertEquals(explore(program, MemoryModel.SC, new DfsStrategy()).states(), dpor.states());
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void findsTheLockOrderDeadlock(MemoryModel model) {
+        List<List<Op>> program = List.of(ops(Op.lock("l"), Op.write("x", 1), Op.lock("m"), Op.unlock("m"), Op.unlock("l")),
+                ops(Op.lock("m"), Op.write("y", 1), Op.lock("l"), Op.unlock("l"), Op.unlock("m")));
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false, model), new DporStrategy(model), Limits.NONE, null).explore();
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
+        assertEquals(BugKind.DEADLOCK, result.bugs().get(0).bug().kind());
     }
 
     @Test

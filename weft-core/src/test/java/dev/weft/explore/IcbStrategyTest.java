@@ -27,14 +27,14 @@ class IcbStrategyTest {
 
     @Test
     void lostUpdateNeedsOnePreemption() {
-        IcbStrategy none = new IcbStrategy(MemoryModel.SC, 0);
+        IcbStrategy none = new IcbStrategy(0);
         ExplorationResult withoutPreemption = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), none, Limits.NONE, null).explore();
         assertEquals(Verdict.INCOMPLETE, withoutPreemption.verdict());
         assertFalse(withoutPreemption.complete());
         assertEquals(2, withoutPreemption.executions());
         assertEquals(-1, none.bugBound());
 
-        IcbStrategy one = new IcbStrategy(MemoryModel.SC, 1);
+        IcbStrategy one = new IcbStrategy(1);
         ExplorationResult withOne = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), one, Limits.NONE, null).explore();
         assertEquals(Verdict.BUG, withOne.verdict());
         assertEquals(1, one.bugBound());
@@ -42,9 +42,20 @@ class IcbStrategyTest {
     }
 
     @Test
+    void withoutPreemptionsWritesStayBufferedUntilTheirThreadEnds() {
+        List<List<Op>> storeBuffering = List.of(List.of(Op.write("x", 1), Op.read("y")), List.of(Op.write("y", 1), Op.read("x")));
+        Predicate<Map<String, Long>> bothReadZero = s -> s.getOrDefault("r0.y", 0L) == 0 && s.getOrDefault("r1.x", 0L) == 0;
+        IcbStrategy tso = new IcbStrategy(0);
+        assertEquals(Verdict.BUG, new Explorer(new ToyRunner(storeBuffering, bothReadZero, MemoryModel.TSO), tso, Limits.NONE, null).explore().verdict());
+        assertEquals(0, tso.bugBound());
+        ExplorationResult sc = new Explorer(new ToyRunner(storeBuffering, bothReadZero), new IcbStrategy(2), Limits.NONE, null).explore();
+        assertEquals(Verdict.OK, sc.verdict());
+    }
+
+    @Test
     void completeWhenNoRunCouldPreempt() {
         List<List<Op>> program = List.of(List.of(Op.write("x", 1)), List.of(Op.read("x")), List.of(Op.read("x")));
-        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false), new IcbStrategy(MemoryModel.SC, 0), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false), new IcbStrategy(0), Limits.NONE, null).explore();
         assertTrue(result.complete());
         assertEquals(Verdict.OK, result.verdict());
         assertEquals(6, result.executions());
@@ -54,12 +65,12 @@ class IcbStrategyTest {
     @CsvSource({"SC,0", "SC,1", "SC,2", "TSO,1", "PSO,1", "TSO,2"})
     void makesEachRunWithinTheBoundExactlyOnce(MemoryModel model, int bound) {
         List<List<Op>> program = List.of(List.of(Op.write("x", 1), Op.read("y"), Op.write("x", 2)),
-                List.of(Op.write("y", 1), Op.read("x")), List.of(Op.lock("l"), Op.read("x"), Op.unlock("l")));
+                List.of(Op.lock("l"), Op.write("y", 1), Op.unlock("l")), List.of(Op.read("x")));
         Set<List<Choice>> expected = new HashSet<>();
         ToyRunner all = new ToyRunner(program, s -> false, model);
         new Explorer(policy -> {
             int[] preemptions = {0};
-            var r = all.run(countingPreemptions(policy, model, preemptions));
+            var r = all.run(countingPreemptions(policy, preemptions));
             if (preemptions[0] <= bound) {
                 expected.add(r.schedule());
             }
@@ -72,23 +83,29 @@ class IcbStrategyTest {
             var r = toy.run(policy);
             assertTrue(made.add(r.schedule()), "run made twice: " + r.schedule());
             return r;
-        }, new IcbStrategy(model, bound), Limits.NONE, null).explore();
+        }, new IcbStrategy(bound), Limits.NONE, null).explore();
         assertEquals(expected, made);
         assertFalse(result.complete());
     }
 
-    /** Counts switches away from an actor that could still move, as IcbStrategy defines a preemption. */
-    private static SchedulePolicy countingPreemptions(SchedulePolicy policy, MemoryModel model, int[] preemptions) {
-        Choice[] previous = {null};
+    /**
+     * Counts preemptions as IcbStrategy defines them: choosing anything but the running thread's
+     * enabled step; when it cannot step, anything but another thread's step, or when no thread can
+     * step, anything but the first flush offered.
+     */
+    private static SchedulePolicy countingPreemptions(SchedulePolicy policy, int[] preemptions) {
+        int[] running = {-1};
         return point -> {
             Choice c = policy.choose(point);
-            if (previous[0] != null) {
-                Choice continuing = Actor.of(previous[0], model).choiceIn(point.enabled(), model);
-                if (continuing != null && !Actor.of(c, model).equals(Actor.of(previous[0], model))) {
-                    preemptions[0]++;
-                }
+            boolean anyStep = point.enabled().stream().anyMatch(e -> !e.isFlush());
+            boolean free = point.enabled().contains(Choice.step(running[0])) ? c.equals(Choice.step(running[0]))
+                    : anyStep ? !c.isFlush() : c.equals(point.enabled().get(0));
+            if (!free) {
+                preemptions[0]++;
             }
-            previous[0] = c;
+            if (!c.isFlush()) {
+                running[0] = c.thread();
+            }
             return c;
         };
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StrategyKindTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"dfs", "random", "dpor", "icb", "pct"})
+    @ValueSource(strings = {"mcr", "dfs", "random", "dpor", "icb", "pct"})
     void buildsTheStrategyACommandLineNameStandsFor(String name) {
         Strategy strategy = StrategyKind.byName(name).create(StrategyOptions.defaults(MemoryModel.TSO));
         assertEquals(name, strategy.name());
@@ -21,12 +22,12 @@ class StrategyKindTest {
     @Test
     void rejectsAnUnknownNameListingTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StrategyKind.byName("bfs"));
-        assertTrue(e.getMessage().contains("'bfs'") && e.getMessage().contains("dpor, icb, pct"), e.getMessage());
+        assertTrue(e.getMessage().contains("'bfs'") && e.getMessage().contains("mcr, dfs, random, dpor, icb, pct"), e.getMessage());
     }
 
     @Test
     void passesTheOptionsOn() {
-        StrategyOptions options = new StrategyOptions(MemoryModel.SC, 5, 0, 1, 3);
+        StrategyOptions options = new StrategyOptions(MemoryModel.SC, 5, 0, 1, 3, SolverKind.ORDER, dev.weft.solver.Limits.NONE);
         IcbStrategy icb = (IcbStrategy) StrategyKind.ICB.create(options);
         assertEquals(-1, icb.bugBound());
         assertEquals(3, StrategyKind.PCT.create(options).pending());

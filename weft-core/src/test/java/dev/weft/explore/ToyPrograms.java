@@ -175,7 +175,7 @@ final class ToyPrograms {
         return new Program("peterson", threads, never());
     }
 
-    /** Dekker's protocol reduced to its entry: flag[me] = 1; if flag[other] == 0 enter. Bad when both enter. */
+    /** Dekker's protocol reduced to its entry: flag[me] = 1; if flag[other] == 0 enter (flags stay raised). Bad when both enter. */
     static Program dekkerEntry() {
         List<List<Op>> threads = new ArrayList<>();
         for (int me = 0; me < 2; me++) {
@@ -184,8 +184,7 @@ final class ToyPrograms {
                     Op.write("flag" + me, 1),
                     Op.read("flag" + other, "f"),
                     Op.jumpIf(r -> get(r, "f") != 0, 4),
-                    Op.write("cs" + me, 1),
-                    Op.write("flag" + me, 0)));
+                    Op.write("cs" + me, 1)));
         }
         return new Program("dekker-entry", threads, s -> get(s, "cs0") == 1 && get(s, "cs1") == 1);
     }

@@ -1,0 +1,240 @@
+package dev.weft.explore;
+
+import dev.weft.runtime.PendingOperation;
+import dev.weft.runtime.SchedulingPoint;
+import dev.weft.runtime.ThreadView;
+import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The steps one DPOR run took, with the happens-before edges that the runtime's semantics fix
+ * rather than dependence: the step that made a thread appear comes before the thread's first step;
+ * a buffered write before its flush; a buffer's flushes before its thread's next synchronising step
+ * (which needs the buffers empty); a thread's last step before a join of it; the first notify of a
+ * monitor after a wait before the waiter's wake-up. Keeps the state those need: what the store
+ * buffers hold, which locks each thread holds how often.
+ */
+final class DporRun {
+    private final MemoryModel model;
+    final List<Transition> steps = new ArrayList<>();
+    /** For each step, the earlier steps fixed before it. */
+    final List<List<Integer>> fixedBefore = new ArrayList<>();
+    private final Map<Integer, ArrayDeque<BufferedWrite>> buffers = new HashMap<>();
+    private final Map<Actor, Integer> lastFlush = new HashMap<>();
+    private final Map<Integer, Integer> lastStepOfThread = new HashMap<>();
+    /** Thread to the step that made it appear or enabled its next step. */
+    private final Map<Integer, Integer> enabler = new HashMap<>();
+    private final Set<Integer> knownThreads = new HashSet<>();
+    private Set<Integer> disabledBefore = Set.of();
+    private final Map<Integer, Integer> waitingSince = new HashMap<>();
+    private final Map<Address, List<Integer>> notifies = new HashMap<>();
+    /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
+    private final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
+    private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
+    boolean sleepBlocked;
+
+    DporRun(MemoryModel model) {
+        this.model = model;
+    }
+
+    /**
+     * Notes what the last step did beyond its own operation, once the runtime shows it: threads it
+     * made appear or enabled, and, where the pending operation could not tell, whether a write was
+     * buffered or written through and whether a fence drained the buffers. Returns the last step
+     * as it turned out, when that differs from what was assumed; else null.
+     */
+    Transition observe(SchedulingPoint point) {
+        int depth = point.steps();
+        Set<Integer> disabled = new HashSet<>();
+        for (ThreadView view : point.threads()) {
+            int thread = view.thread();
+            boolean appeared = knownThreads.add(thread) && depth > 0;
+            if (appeared || (view.enabled() && disabledBefore.contains(thread) && enabledOnlyBySomeoneElse(view.next()))) {
+                enabler.put(thread, depth - 1);
+            }
+            if (!view.enabled()) {
+                disabled.add(thread);
+            }
+        }
+        disabledBefore = disabled;
+        if (depth == 0) {
+            return null;
+        }
+        Transition last = steps.get(depth - 1);
+        int thread = last.actor().thread();
+        boolean flushesOffered = point.enabled().stream().anyMatch(c -> c.isFlush() && c.thread() == thread);
+        Transition revised = null;
+        if (last.buffered() && !flushesOffered) {
+            revised = last.writtenThrough();
+            buffers.get(thread).removeLast();
+        } else if (last.kind() == EventKind.FENCE && !last.writes().isEmpty() && flushesOffered) {
+            revised = last.withoutDrain();
+        } else if (last.kind() == EventKind.FENCE) {
+            buffers.remove(thread);
+        }
+        if (revised != null) {
+            steps.set(depth - 1, revised);
+        }
+        return revised;
+    }
+
+    /**
+     * Whether a thread that could not perform {@code next} and now can was enabled by the last
+     * step, in a way no reordering can undo. Not for lock acquisitions (which race with each other
+     * instead) nor for reads (a busy-waiting thread is let go by any write to what it read).
+     */
+    private static boolean enabledOnlyBySomeoneElse(PendingOperation next) {
+        return next != null && !next.kind().reads() && next.kind() != EventKind.LOCK && next.kind() != EventKind.WAKE;
+    }
+
+    Transition transitionOf(Actor actor, Choice choice, SchedulingPoint point) {
+        if (actor.buffer()) {
+            return Transition.flush(actor, choice.flush());
+        }
+        int thread = actor.thread();
+        PendingOperation op = point.pending(thread);
+        if (op == null) {
+            throw new IllegalStateException("thread " + thread + " is enabled but has no pending operation");
+        }
+        Set<Address> drained = new HashSet<>();
+        for (BufferedWrite w : buffers.getOrDefault(thread, new ArrayDeque<>())) {
+            drained.add(w.address());
+        }
+        return Transition.step(thread, op, model, drained, reentrant(thread, op));
+    }
+
+    /**
+     * A synchronising step drains its thread's buffers; drained all at once, the buffered writes
+     * would publish values no other step could observe in between. So the thread waits until
+     * its buffers' own flushes have emptied them, and a drain never happens inside one step.
+     * Fences are the exception: only a full fence drains, and the pending operation does not say
+     * which fence it is; {@link DporStrategy} explores flushing first where a fence drained.
+     */
+    boolean mustFlushFirst(Actor actor, SchedulingPoint point) {
+        if (actor.buffer() || buffers.getOrDefault(actor.thread(), new ArrayDeque<>()).isEmpty()) {
+            return false;
+        }
+        PendingOperation op = point.pending(actor.thread());
+        if (op == null || !op.kind().synchronizes() || op.kind() == EventKind.FENCE) {
+            return false;
+        }
+        for (Choice c : point.enabled()) {
+            if (c.isFlush() && c.thread() == actor.thread()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean reentrant(int thread, PendingOperation op) {
+        if (op.kind() != EventKind.LOCK && op.kind() != EventKind.UNLOCK) {
+            return false;
+        }
+        int held = holds(thread).getOrDefault(op.address(), 0);
+        return held > (op.kind() == EventKind.LOCK ? 0 : 1);
+    }
+
+    void execute(Transition step) {
+        int position = steps.size();
+        List<Integer> fixed = new ArrayList<>();
+        Actor actor = step.actor();
+        int thread = actor.thread();
+        if (actor.buffer()) {
+            BufferedWrite write = takeBuffered(thread, step.address());
+            if (write != null) {
+                fixed.add(write.step());
+            }
+            lastFlush.put(actor, position);
+        } else {
+            Integer enabledBy = enabler.remove(thread);
+            if (enabledBy != null) {
+                fixed.add(enabledBy);
+            }
+            if (step.kind().synchronizes()) {
+                lastFlush.forEach((buffer, flush) -> {
+                    if (buffer.thread() == thread) {
+                        fixed.add(flush);
+                    }
+                });
+                if (step.kind() != EventKind.FENCE) {
+                    buffers.remove(thread);
+                }
+            }
+            if (step.buffered()) {
+                buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));
+            }
+            fixedBySynchronization(step, thread, position, fixed);
+            lastStepOfThread.put(thread, position);
+        }
+        steps.add(step);
+        fixedBefore.add(fixed);
+    }
+
+    private void fixedBySynchronization(Transition step, int thread, int position, List<Integer> fixed) {
+        Address address = step.address();
+        switch (step.kind()) {
+            case JOIN -> {
+                if (address != null && address.kind() == Address.Kind.THREAD_STATE) {
+                    Integer end = lastStepOfThread.get(address.slot());
+                    if (end != null) {
+                        fixed.add(end);
+                    }
+                }
+            }
+            case WAIT -> {
+                waitingSince.put(thread, position);
+                holdsBeforeWait.put(thread, holds(thread).getOrDefault(address, 1));
+                holds(thread).remove(address);
+            }
+            case WAKE -> {
+                int since = waitingSince.getOrDefault(thread, -1);
+                for (int notify : notifies.getOrDefault(address, List.of())) {
+                    if (notify > since) {
+                        fixed.add(notify);
+                        break;
+                    }
+                }
+                holds(thread).put(address, holdsBeforeWait.getOrDefault(thread, 1));
+            }
+            case NOTIFY -> notifies.computeIfAbsent(address, a -> new ArrayList<>()).add(position);
+            case LOCK -> holds(thread).merge(address, 1, Integer::sum);
+            case UNLOCK -> holds(thread).computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
+            default -> {
+            }
+        }
+    }
+
+    private Map<Address, Integer> holds(int thread) {
+        return holds.computeIfAbsent(thread, t -> new HashMap<>());
+    }
+
+    /** The oldest buffered write of {@code thread} to {@code address} (under TSO, the buffer's head). */
+    private BufferedWrite takeBuffered(int thread, Address address) {
+        ArrayDeque<BufferedWrite> buffer = buffers.get(thread);
+        if (buffer == null) {
+            return null;
+        }
+        for (Iterator<BufferedWrite> it = buffer.iterator(); it.hasNext(); ) {
+            BufferedWrite w = it.next();
+            if (w.address().equals(address)) {
+                it.remove();
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** A write waiting in a store buffer: its address and the step that made it. */
+    private record BufferedWrite(Address address, int step) {
+    }
+}
