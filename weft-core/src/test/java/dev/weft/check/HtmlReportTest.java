@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class HtmlReportTest {
 
     private static String report(String mainClass, MemoryModel model, List<Path> schedules) throws Exception {
-        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), false).result();
+        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), 1_000, false).result();
         return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules, List.of(), List.of());
     }
 

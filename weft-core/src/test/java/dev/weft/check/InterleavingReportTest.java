@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class InterleavingReportTest {
 
     private static ExplorationResult explore(String mainClass, MemoryModel model) throws Exception {
-        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), false).result();
+        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), 1_000, false).result();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict(), mainClass);
         return result;
     }
