@@ -4,13 +4,11 @@
 # network disabled, and saves a screenshot as docs/report-screenshot.png.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-example="${1:-examples.LostUpdate}"
+example="${1:-examples.CheckThenActNull}"
 if ! command -v chromium >/dev/null; then
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 fi
-if [ ! -f "$here/weft-cli/target/weft.jar" ]; then
-  (cd "$here" && mvn -q -o -DskipTests package)
-fi
+(cd "$here" && mvn -q -o -DskipTests package -pl weft-cli -am)
 out="$(mktemp -d)"
 "$here/weft" check -cp "$here/examples/target/classes" --report "$out" "$example" 2>/dev/null || true
 test -s "$out/report.html" || { echo "no report.html written" >&2; exit 1; }

@@ -20,9 +20,9 @@ public final class HtmlReport {
             th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top;text-align:left}
             table.stats th{background:#f3f3f3}
             table.interleaving td.step{color:#777;white-space:nowrap}
-            table.interleaving td.lane{background:#f7f9ff;min-width:8em}
+            table.interleaving td.lane{background:#f7f9ff;min-width:8em;max-width:26em}
             table.interleaving td.empty{background:#fff}
-            .event{font-family:monospace;white-space:pre;border:1px solid #9ab;border-radius:3px;background:#e8efff;margin:2px 0;padding:1px 4px}
+            .event{font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #9ab;border-radius:3px;background:#e8efff;margin:2px 0;padding:1px 4px}
             .event .loc{color:#555}
             .verdict-bug{color:#b00}.verdict-ok{color:#070}.verdict-incomplete{color:#a60}
             pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
@@ -77,7 +77,7 @@ public final class HtmlReport {
 
     /** Seeds pending after each sampled run, as an inline SVG line. */
     private static void pendingChart(StringBuilder page, List<Progress.Sample> progress) {
-        if (progress.size() < 2) {
+        if (progress.size() < 3) {
             return;
         }
         long maxRuns = progress.get(progress.size() - 1).executions();
