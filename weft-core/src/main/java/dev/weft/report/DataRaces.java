@@ -24,7 +24,9 @@ import java.util.Map;
  * recorded order. Every pair it reports is unordered in a real execution, so it is a data race in the
  * Java memory model's sense; it misses races that only a reordered run would show, which the
  * exploration's other runs cover as far as the strategy explores. Under TSO/PSO the access of a
- * buffered write is the write itself (its program point), not its flush.
+ * buffered write is the write itself (its program point), not its flush. JDK code is not
+ * instrumented, so data handed over only through a JDK concurrent collection shows as racing
+ * (docs/reports.md).
  */
 public final class DataRaces {
     private DataRaces() {
