@@ -63,12 +63,11 @@ public final class Interleaving {
 
     /**
      * The table of {@code trace}, which failed with {@code bug} (or null for a run without one).
-     * Without a bug, for a data race (whose two accesses are not single failing events) and with
-     * {@code fullTrace}, every event is shown.
+     * Without a bug and with {@code fullTrace}, every event is shown.
      */
     public static Interleaving of(Trace trace, Bug bug, boolean fullTrace) {
         CausalPast past = CausalPast.of(trace);
-        int[] failing = fullTrace || bug == null || bug.kind() == BugKind.DATA_RACE ? new int[0] : failingEvents(trace, bug);
+        int[] failing = fullTrace || bug == null ? new int[0] : failingEvents(trace, bug);
         BitSet shownEvents = new BitSet(trace.size());
         if (failing.length == 0) {
             shownEvents.set(0, trace.size());
@@ -107,10 +106,17 @@ public final class Interleaving {
     }
 
     /**
-     * The events the failure is about: the exit, the failing thread's last event, or for a deadlock
-     * or livelock the last event of every thread that did not end. Empty when none can be named.
+     * The events the failure is about: the exit, the failing thread's last event, for a deadlock
+     * or livelock the last event of every thread that did not end, for a data race its two accesses.
+     * Empty when none can be named.
      */
     private static int[] failingEvents(Trace trace, Bug bug) {
+        if (bug.kind() == BugKind.DATA_RACE) {
+            return DataRaces.in(trace).stream()
+                    .filter(pair -> bug.location().equals(trace.symbols().locations().get(pair.earlier().location()))
+                            || bug.location().equals(trace.symbols().locations().get(pair.later().location())))
+                    .findFirst().map(pair -> new int[] {pair.earlier().index(), pair.later().index()}).orElse(new int[0]);
+        }
         Map<Integer, Event> lastOfThread = new LinkedHashMap<>();
         Event exit = null;
         for (Event e : trace.events()) {

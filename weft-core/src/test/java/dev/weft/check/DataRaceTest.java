@@ -12,6 +12,7 @@ import dev.weft.explore.ProgramRunner;
 import dev.weft.instrument.InstrumentedProgram;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.report.HtmlReport;
+import dev.weft.report.Interleaving;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.Progress;
@@ -135,6 +136,9 @@ class DataRaceTest {
             assertEquals(BugKind.DATA_RACE, bug.bug().kind());
             assertTrue(bug.replayed(), bug.bug().message());
             assertTrue(bug.bug().message().startsWith("data race on RacyIncrements."), bug.bug().message());
+            String table = Interleaving.of(bug.trace(), bug.bug(), false).toText("");
+            assertTrue(table.matches("(?s).*RacyIncrements.java:18 (read|write) RacyIncrements.count.*"
+                    + "RacyIncrements.java:18 (read|write) RacyIncrements.count.*"), table);
         }
     }
 }
