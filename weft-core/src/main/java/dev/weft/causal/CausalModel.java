@@ -89,23 +89,29 @@ public final class CausalModel {
     }
 
     /**
-     * Busy-wait blocking, beyond the papers: the runtime blocks a read at a program location the
-     * thread already read at since its last operation other than a read, until one of the
-     * addresses read since then is written. Such a re-read is only possible after a write to one of
-     * those addresses becomes visible after the thread's last read of it.
+     * Busy-wait blocking, beyond the papers, by the runtime's rule ({@code dev.weft.runtime.SpinWatch}):
+     * a thread that holds no lock does not read (or read-modify-write) again at a program location
+     * where it already read the same address since its last operation other than a read, a yield, a
+     * lock acquire or release, or a read-modify-write that did not write — until a write to one of the
+     * addresses read since then becomes visible after the thread's last read of it.
      */
     private void findSpinReads() {
         Map<Integer, List<Event>> windows = new HashMap<>();
+        Map<Integer, Integer> locksHeld = new HashMap<>();
         for (Event e : trace.events()) {
-            if (e.kind() == EventKind.FLUSH) {
-                continue;
+            switch (e.kind()) {
+                case FLUSH -> {
+                    continue;
+                }
+                case LOCK, WAKE -> locksHeld.merge(e.thread(), 1, Integer::sum);
+                case UNLOCK, WAIT -> locksHeld.merge(e.thread(), -1, Integer::sum);
+                default -> {
+                }
             }
             List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
-            if (e.kind() != EventKind.READ && e.kind() != EventKind.VOLATILE_READ || !isMemory(e)) {
-                window.clear();
-                continue;
-            }
-            if (e.location() >= 0 && window.stream().anyMatch(earlier -> earlier.location() == e.location())) {
+            boolean spinRead = isMemory(e) && (e.kind() == EventKind.READ || e.kind() == EventKind.VOLATILE_READ || e.kind() == EventKind.ATOMIC_RMW);
+            if (spinRead && e.location() >= 0 && locksHeld.getOrDefault(e.thread(), 0) == 0
+                    && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()))) {
                 Map<Address, Integer> lastRead = new LinkedHashMap<>();
                 window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
                 List<int[]> options = new ArrayList<>();
@@ -119,7 +125,11 @@ public final class CausalModel {
                 });
                 spinConditions.put(e.index(), options);
             }
-            window.add(e);
+            if (spinRead && !e.wrote()) {
+                window.add(e);
+            } else if (e.kind() != EventKind.YIELD && e.kind() != EventKind.LOCK && e.kind() != EventKind.UNLOCK) {
+                window.clear();
+            }
         }
     }
 

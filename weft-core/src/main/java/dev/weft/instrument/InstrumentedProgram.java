@@ -3,11 +3,13 @@ package dev.weft.instrument;
 import dev.weft.runtime.ProgramUnderTest;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
+import dev.weft.instrument.support.EntryRunner;
 import dev.weft.instrument.support.RunSupport;
 import dev.weft.trace.Symbols;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,13 +38,18 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final Symbols symbols = new Symbols();
     private final String mainClass;
     private final String[] args;
+    /** The test-shaped entry point that replaces main, or null when the program starts at main. */
+    private final EntryPoint entry;
+    private final SharedClasses shared;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
 
-    private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args) {
+    private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
         this.transformer = new ProgramTransformer(new ClassHierarchy(classPath::classBytes), symbols);
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
+        this.entry = entry;
+        this.shared = shared;
     }
 
     /**
@@ -51,22 +58,65 @@ public final class InstrumentedProgram implements ProgramUnderTest {
      * instrumented when a run first loads them.
      */
     public static InstrumentedProgram open(String classpath, String mainClass, List<String> args) throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args);
-        String mainName = mainClass.replace('.', '/');
-        if (!ProgramClasses.isProgramClass(mainName)) {
-            throw new BadProgramException("main class " + mainClass + " is in a package Weft does not instrument (java, javax, jdk, sun, com.sun, dev.weft)");
-        }
-        if (program.instrumentedBytes(mainName) == null) {
-            throw new BadProgramException("main class " + mainClass + " not found on the classpath " + classpath);
-        }
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args, null, SharedClasses.NONE);
+        String mainName = program.checkStartClass("main class", mainClass, classpath);
         program.checkMain(mainName);
-        for (String name : program.classPath.directoryClasses()) {
-            if (ProgramClasses.isProgramClass(name) && !name.startsWith("META-INF/") && !name.endsWith("module-info")
-                    && !name.endsWith("package-info")) {
-                program.instrumentedBytes(name);
+        program.instrumentDirectoryClasses();
+        return program;
+    }
+
+    /**
+     * As {@link #open}, for a program that starts at a test-shaped entry point instead of main; each
+     * run calls it on a fresh instance in that run's class loader. Classes in {@code shared} packages
+     * are never instrumented: every run takes them from the shared loader.
+     */
+    public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared) throws BadProgramException {
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared);
+        String className = program.checkStartClass("class", entry.className(), classpath);
+        if (shared.contains(entry.className())) {
+            throw new BadProgramException("class " + entry.className() + " is in a package shared uninstrumented with the test framework");
+        }
+        program.checkEntry(className);
+        program.instrumentDirectoryClasses();
+        return program;
+    }
+
+    /** Checks the class a run starts in is a program class on the classpath; returns its internal name. */
+    private String checkStartClass(String role, String className, String classpath) throws BadProgramException {
+        String internalName = className.replace('.', '/');
+        if (!ProgramClasses.isProgramClass(internalName)) {
+            throw new BadProgramException(role + " " + className + " is in a package Weft does not instrument (java, javax, jdk, sun, com.sun, dev.weft)");
+        }
+        if (instrumentedBytes(internalName) == null) {
+            throw new BadProgramException(role + " " + className + " not found on the classpath " + classpath);
+        }
+        return internalName;
+    }
+
+    private void instrumentDirectoryClasses() throws BadProgramException {
+        for (String name : classPath.directoryClasses()) {
+            if (ProgramClasses.isProgramClass(name) && !shared.contains(name.replace('/', '.')) && !name.startsWith("META-INF/")
+                    && !name.endsWith("module-info") && !name.endsWith("package-info")) {
+                instrumentedBytes(name);
             }
         }
-        return program;
+    }
+
+    private void checkEntry(String className) throws BadProgramException {
+        ClassHierarchy.ClassInfo info = transformer.hierarchy().info(className);
+        if (info.methods().get("<init>()V") == null) {
+            throw new BadProgramException("class " + entry.className() + " has no constructor without parameters");
+        }
+        List<EntryPoint.MethodRef> methods = new ArrayList<>(entry.before());
+        methods.add(entry.method());
+        methods.addAll(entry.after());
+        for (EntryPoint.MethodRef method : methods) {
+            ClassHierarchy.ClassInfo owner = transformer.hierarchy().info(method.declaringClass().replace('.', '/'));
+            Integer access = owner == null ? null : owner.methods().get(method.name() + "()V");
+            if (access == null || (access & Modifier.STATIC) != 0) {
+                throw new BadProgramException("entry method " + method + " is not an instance method without parameters returning void");
+            }
+        }
     }
 
     private void checkMain(String mainName) throws BadProgramException {
@@ -109,6 +159,10 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         return classPath;
     }
 
+    SharedClasses shared() {
+        return shared;
+    }
+
     @Override
     public Symbols symbols() {
         return symbols;
@@ -123,6 +177,14 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             throw new IllegalStateException("cannot install the hook handler in a run's copy of Hooks", e);
         }
         return new RunCopy(loader);
+    }
+
+    private static String[] owners(List<EntryPoint.MethodRef> methods) {
+        return methods.stream().map(EntryPoint.MethodRef::declaringClass).toArray(String[]::new);
+    }
+
+    private static String[] names(List<EntryPoint.MethodRef> methods) {
+        return methods.stream().map(EntryPoint.MethodRef::name).toArray(String[]::new);
     }
 
     private final class RunCopy implements Copy {
@@ -142,8 +204,12 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             ClassLoader previous = current.getContextClassLoader();
             current.setContextClassLoader(loader);
             try {
-                Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
-                main.invoke(null, (Object) args.clone());
+                if (entry == null) {
+                    Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
+                    main.invoke(null, (Object) args.clone());
+                } else {
+                    runEntry();
+                }
             } catch (InvocationTargetException e) {
                 throw unwrap(e.getCause());
             } catch (InstrumentationFailure e) {
@@ -151,6 +217,14 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             } finally {
                 current.setContextClassLoader(previous);
             }
+        }
+
+        /** Hands the entry point to this run's copy of {@link EntryRunner}, as JDK types only. */
+        private void runEntry() throws ReflectiveOperationException {
+            Method run = loader.loadClass(EntryRunner.class.getName()).getMethod("run", ClassLoader.class, String.class,
+                    String[].class, String[].class, String.class, String.class, String[].class, String[].class);
+            run.invoke(null, loader, entry.className(), owners(entry.before()), names(entry.before()),
+                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
         }
 
         private Throwable unwrap(Throwable failure) {

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * Loads one run's copy of the program: instrumented program classes, its own copies of {@link Hooks}
  * and the support package (so static state, the installed handler included, starts fresh), the shared
- * {@link HookHandler}, and the JDK from the platform loader. Nothing else of Weft is visible.
+ * {@link HookHandler}, the program's {@link SharedClasses} from their own loader, and the JDK from the
+ * platform loader. Nothing else of Weft is visible.
  */
 final class RunClassLoader extends ClassLoader {
     private static final String SUPPORT_PACKAGE = RunSupport.class.getPackageName() + ".";
@@ -51,6 +52,9 @@ final class RunClassLoader extends ClassLoader {
         }
         if (name.equals(Hooks.class.getName()) || name.startsWith(SUPPORT_PACKAGE)) {
             return define(name, weftClassBytes(name));
+        }
+        if (program.shared().contains(name)) {
+            return program.shared().loader().loadClass(name);
         }
         String internalName = name.replace('.', '/');
         if (ProgramClasses.isProgramClass(internalName)) {

@@ -415,7 +415,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private boolean isEnabled(RunThread t) {
-        return !t.ended && !(t.spin.blocked() && !holdsAnyLock(t)) && t.enabled != null && t.enabled.getAsBoolean();
+        return !t.ended && !(t.spin.blocks(t.pending) && !holdsAnyLock(t)) && t.enabled != null && t.enabled.getAsBoolean();
     }
 
     /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
@@ -507,7 +507,7 @@ final class ControlledHooks implements HookHandler {
     private boolean exemptSpinners(List<RunThread> live) {
         boolean any = false;
         for (RunThread t : live) {
-            if (t.spin.blocked()) {
+            if (t.spin.blocks(t.pending)) {
                 t.spin.makeExempt();
                 any = true;
             }
@@ -578,12 +578,12 @@ final class ControlledHooks implements HookHandler {
             me.lastLocation = loc;
         }
         switch (kind) {
-            case READ, VOLATILE_READ -> me.spin.read(loc, address, value, config.spinBound());
+            case READ, VOLATILE_READ -> me.spin.read(loc, address);
             case ATOMIC_RMW -> {
                 if (e.wrote()) {
                     me.spin.reset();
                 } else {
-                    me.spin.read(loc, address, value, config.spinBound());
+                    me.spin.read(loc, address);
                 }
             }
             case YIELD, LOCK, UNLOCK -> {
@@ -1215,8 +1215,10 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             awaitForkedChild(me);
-            if (failure == null && !me.buffer.isEmpty()) {
-                // Other threads may still act before the end publishes what this thread buffered.
+            if (failure == null && model != MemoryModel.SC) {
+                // Other threads may still act before the end publishes what this thread buffered. Always a
+                // choice under TSO/PSO, even with the buffer already flushed, so that the choices a thread
+                // needs do not depend on when other choices flushed its writes (MCR's seeds count on it).
                 schedulingPoint(me, EventKind.END, null, -1);
             }
             drain(me);
@@ -2005,8 +2007,9 @@ final class ControlledHooks implements HookHandler {
         return symbols.locations().get(thread.lastLocation);
     }
 
+    /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
-            "dev.weft.runtime.hooks.");
+            "dev.weft.runtime.hooks.", "org.junit.", "org.opentest4j.");
     private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
             AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 

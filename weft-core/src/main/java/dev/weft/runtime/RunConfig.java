@@ -11,34 +11,27 @@ import java.util.Objects;
  * @param stepBound    a run that takes more scheduling choices than this is a livelock
  * @param stuckTimeout wall-clock time after which a thread that neither reaches a scheduling point
  *                     nor finishes is reported (an endless local loop, or blocking inside code Weft does not control)
- * @param spinBound    how often a thread may re-read the same location at the same place and see the same
- *                     value, without writing anything in between, before it counts as spinning and is
- *                     blocked until another thread writes one of the locations it reads
  */
-public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int spinBound) {
+public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout) {
 
     public RunConfig {
         Objects.requireNonNull(memoryModel, "memoryModel");
         Objects.requireNonNull(stuckTimeout, "stuckTimeout");
-        if (stepBound < 1 || spinBound < 1 || stuckTimeout.isNegative() || stuckTimeout.isZero()) {
-            throw new IllegalArgumentException("step bound, spin bound and stuck timeout must be positive");
+        if (stepBound < 1 || stuckTimeout.isNegative() || stuckTimeout.isZero()) {
+            throw new IllegalArgumentException("step bound and stuck timeout must be positive");
         }
     }
 
-    /** Defaults: 100,000 steps, 10 s stuck timeout, spin bound 2. */
+    /** Defaults: 100,000 steps, 10 s stuck timeout. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 100_000, Duration.ofSeconds(10), 2);
+        return new RunConfig(memoryModel, 100_000, Duration.ofSeconds(10));
     }
 
     public RunConfig withStepBound(long bound) {
-        return new RunConfig(memoryModel, bound, stuckTimeout, spinBound);
+        return new RunConfig(memoryModel, bound, stuckTimeout);
     }
 
     public RunConfig withStuckTimeout(Duration timeout) {
-        return new RunConfig(memoryModel, stepBound, timeout, spinBound);
-    }
-
-    public RunConfig withSpinBound(int bound) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound);
+        return new RunConfig(memoryModel, stepBound, timeout);
     }
 }

@@ -57,7 +57,6 @@ class CatalogVerdictTest {
         assertNull(result.error(), entry.className());
         if (budgeted && result.stop() == ExplorationResult.Stop.MAX_EXECUTIONS) {
             assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), entry.className() + ": " + result.bugs());
-            assertTrue(!entry.expectsBug() || model != MemoryModel.SC, entry.className() + ": DFS should find an SC bug within " + runs + " runs");
             return;
         }
         if (entry.expectsBug()) {

@@ -285,6 +285,8 @@ class ExplorationTest {
                 return r;
             }, new dev.weft.explore.RandomStrategy(11, 40), new dev.weft.explore.Limits(0, null, true), null).explore();
             for (RunResult r : runs) {
+                assertEquals(r.schedule().size(), r.trace().events().stream().filter(e -> e.has(dev.weft.trace.Event.CHOSEN)).count(),
+                        "one CHOSEN event per choice");
                 RunResult again = executor.run(new PrefixPolicy(r.schedule(), ContinuationPolicy.INSTANCE));
                 assertEquals(r.status(), again.status());
                 assertEquals(r.schedule(), again.schedule());

@@ -1,0 +1,154 @@
+package dev.weft.junit;
+
+import dev.weft.explore.DurationText;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.Explorer;
+import dev.weft.explore.FoundBug;
+import dev.weft.explore.Limits;
+import dev.weft.explore.Strategy;
+import dev.weft.explore.StrategyKind;
+import dev.weft.explore.StrategyOptions;
+import dev.weft.instrument.BadProgramException;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.report.BugSummary;
+import dev.weft.report.ProgramSpec;
+import dev.weft.report.ScheduleFile;
+import dev.weft.report.TextReport;
+import dev.weft.runtime.ControlledExecutor;
+import dev.weft.runtime.RunConfig;
+import dev.weft.solver.SolverKind;
+import dev.weft.trace.Bug;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import dev.weft.trace.ThreadPaths;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** One {@link WeftTest} method checked: explored, or one saved execution replayed. */
+final class WeftCheck {
+    /** System property naming the directory failures save their schedule files in. */
+    static final String SCHEDULE_DIR_PROPERTY = "weft.schedules";
+    /** As on the command line: a solver query that hits it makes the exploration incomplete (a failure), never wrong. */
+    private static final dev.weft.solver.Limits MCR_QUERY_LIMITS = new dev.weft.solver.Limits(60_000, 0);
+
+    private final WeftTest settings;
+    private final TestEntry test;
+
+    WeftCheck(WeftTest settings, TestEntry test) {
+        this.settings = settings;
+        this.test = test;
+    }
+
+    /**
+     * Checks the test; returns the one-line summary of a pass.
+     *
+     * @throws AssertionError when Weft found a bug, could not check the test, or stopped at a limit before covering every behaviour
+     */
+    String run() {
+        if (settings.failOnRace()) {
+            throw new IllegalArgumentException("@WeftTest(failOnRace = true) on " + test.name()
+                    + ": Weft does not detect data races yet; only failing assertions, exceptions, deadlocks and livelocks fail a test");
+        }
+        CapturingProgram program = new CapturingProgram(open());
+        return settings.replay().isEmpty() ? explore(program) : replay(program, Path.of(settings.replay()));
+    }
+
+    private InstrumentedProgram open() {
+        try {
+            return InstrumentedProgram.openEntry(String.join(File.pathSeparator, test.classpath()), test.entry(), test.shared());
+        } catch (BadProgramException e) {
+            throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String explore(CapturingProgram program) {
+        MemoryModel model = settings.memoryModel();
+        long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
+        Strategy strategy = StrategyKind.byName(settings.strategy()).create(new StrategyOptions(model, settings.seed(),
+                StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
+        Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
+        Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
+        ExplorationResult result = new Explorer(new ControlledExecutor(program, RunConfig.of(model)), strategy, limits, null).explore();
+        ProgramSpec spec = spec();
+        if (!result.bugs().isEmpty()) {
+            FoundBug found = result.bugs().get(0);
+            Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
+            // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
+            // The explorer's last run replayed this bug, so the captured exception is this bug's.
+            throw new AssertionError(TextReport.render(spec, model, result, List.of()) + replayHint(schedule), cause(found.bug(), program));
+        }
+        String report = TextReport.render(spec, model, result, List.of());
+        if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
+            throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
+        }
+        if (!result.complete() && !settings.allowIncomplete()) {
+            throw new AssertionError(report + "exploration incomplete: raise the limits, or set @WeftTest(allowIncomplete = true) to accept this");
+        }
+        return report.strip();
+    }
+
+    private String replay(CapturingProgram program, Path file) {
+        ScheduleFile schedule;
+        try {
+            schedule = ScheduleFile.read(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("@WeftTest(replay): " + e.getMessage(), e);
+        }
+        if (!schedule.program().mainClass().equals(test.name())) {
+            throw new IllegalArgumentException("@WeftTest(replay): " + file + " was saved for " + schedule.program().mainClass() + ", not " + test.name());
+        }
+        long start = System.nanoTime();
+        RunResult run = new ControlledExecutor(program, RunConfig.of(schedule.memoryModel())).run(schedule.replayPolicy(program.symbols()));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return switch (run.status()) {
+            case BUG -> {
+                ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, false,
+                        ExplorationResult.Stop.BUG_FOUND, 1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), true)), null);
+                throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of()) + "replayed from " + file + "\n",
+                        cause(run.bug(), program));
+            }
+            case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"
+                    + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
+            case UNSUPPORTED, DIVERGED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
+                    + "\n" + TextReport.interleaving(run.trace()));
+        };
+    }
+
+    private ProgramSpec spec() {
+        return new ProgramSpec(test.classpath(), test.name(), List.of());
+    }
+
+    private static String replayHint(Path schedule) {
+        return "re-run exactly this execution (e.g. under a debugger) with @WeftTest(replay = \"" + schedule + "\")\n";
+    }
+
+    /** The test thread's own exception when it is the failure, else a stand-in carrying the bug's text. */
+    private static Throwable cause(Bug bug, CapturingProgram program) {
+        Throwable thrown = program.lastFailure();
+        boolean thrownByTest = bug.kind() == BugKind.ASSERTION || bug.kind() == BugKind.EXCEPTION;
+        if (thrownByTest && ThreadPaths.MAIN.equals(bug.thread()) && thrown != null) {
+            return thrown;
+        }
+        return new WeftBugException(bug);
+    }
+
+    /** Into {@value #SCHEDULE_DIR_PROPERTY}, else target/weft-schedules when there is a target directory, else a temporary directory. */
+    private Path save(ScheduleFile schedule) {
+        try {
+            String configured = System.getProperty(SCHEDULE_DIR_PROPERTY);
+            Path dir = configured != null ? Path.of(configured)
+                    : Files.isDirectory(Path.of("target")) ? Path.of("target", "weft-schedules") : Files.createTempDirectory("weft-");
+            Path file = dir.resolve(test.entry().className() + "." + test.entry().method().name() + ".json").toAbsolutePath();
+            schedule.write(file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save the schedule of " + test.name() + ": " + e.getMessage(), e);
+        }
+    }
+}

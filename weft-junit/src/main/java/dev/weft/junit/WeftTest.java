@@ -1,0 +1,54 @@
+package dev.weft.junit;
+
+import dev.weft.trace.MemoryModel;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A test method Weft model-checks: every run makes a fresh instance of the test class in a fresh
+ * instrumenting class loader (fresh static state) and calls its {@code @BeforeEach} methods, the test
+ * and its {@code @AfterEach} methods, under Weft's scheduler. The test passes only when the
+ * exploration covers every behaviour without a bug; a bug fails it with the interleaving, the
+ * exception as cause, and the path of a schedule file that {@link #replay} re-runs.
+ *
+ * <p>Program code is every class on the test's class path (its own directory or jar, then the JVM's
+ * class path) except the JDK, Weft, and JUnit with its opentest4j and apiguardian companions, which
+ * runs share uninstrumented. Classes in directories are instrumented when the test starts, classes in
+ * jars when a run first loads them; a class that cannot be instrumented, or a JDK API Weft does not
+ * model (executors, blocking queues, latches, ...), fails the test with a message naming it.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Test
+@ExtendWith(WeftExtension.class)
+public @interface WeftTest {
+    /** Memory model the runs follow; SC unless TSO or PSO is asked for. */
+    MemoryModel memoryModel() default MemoryModel.SC;
+
+    /** mcr | dpor | icb | pct | random | dfs, as {@code weft check --strategy}. */
+    String strategy() default "mcr";
+
+    /** Stop after this many runs (0: no limit). */
+    long maxExecutions() default 0;
+
+    /** Stop after this long: "90s", "10m", "1h", "500ms"; empty: no limit. */
+    String timeLimit() default "";
+
+    /** Pass when a limit stops the exploration before every behaviour is covered and no bug was found. */
+    boolean allowIncomplete() default false;
+
+    /** Fail on a data race even without a failing assertion. Weft does not detect races yet, so true fails the test with that message. */
+    boolean failOnRace() default false;
+
+    /** A schedule file from an earlier failure: re-run exactly that execution instead of exploring. */
+    String replay() default "";
+
+    /** Seed for the random strategies (random, pct). */
+    long seed() default 0;
+}

@@ -1,0 +1,116 @@
+package dev.weft.junit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fixtures.ExecutorCounter;
+import fixtures.LimitedExploration;
+import fixtures.LockOrderDeadlock;
+import fixtures.LockedCounter;
+import fixtures.Misconfigured;
+import fixtures.Publication;
+import fixtures.RacyCounter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+class WeftExtensionTest {
+    private static final Pattern SCHEDULE = Pattern.compile("@WeftTest\\(replay = \"([^\"]+)\"\\)");
+
+    @TempDir
+    static Path schedules;
+
+    @BeforeAll
+    static void saveSchedulesInTempDir() {
+        System.setProperty(WeftCheck.SCHEDULE_DIR_PROPERTY, schedules.toString());
+    }
+
+    @AfterAll
+    static void forgetScheduleDir() {
+        System.clearProperty(WeftCheck.SCHEDULE_DIR_PROPERTY);
+    }
+
+    @Test
+    void racyCounterFailsWithTheAssertionInterleavingAndTheAssertionAsCause() {
+        Fixtures.Outcome outcome = Fixtures.run(RacyCounter.class, "lambdaBody");
+        String message = outcome.message();
+        assertTrue(message.startsWith("BUG (assertion) in thread main at RacyCounter.java:"), message);
+        assertTrue(message.contains("lost update"), message);
+        assertTrue(message.contains("interleaving:"), message);
+        assertInstanceOf(AssertionFailedError.class, outcome.failure().getCause());
+        assertTrue(Files.isRegularFile(savedSchedule(message)), message);
+    }
+
+    @Test
+    void methodReferenceAndAnonymousClassBodiesFindTheSameBugAsTheLambda() {
+        String lambda = bugLine(Fixtures.run(RacyCounter.class, "lambdaBody").message());
+        assertEquals(lambda, bugLine(Fixtures.run(RacyCounter.class, "methodReferenceBody").message()));
+        assertEquals(lambda, bugLine(Fixtures.run(RacyCounter.class, "anonymousClassBody").message()));
+    }
+
+    @Test
+    void lockedCounterPassesAndReportsItsRuns() {
+        Fixtures.Outcome outcome = Fixtures.run(LockedCounter.class, "noUpdateLost");
+        assertTrue(outcome.passed(), () -> outcome.failure().getMessage());
+        assertEquals(1, outcome.reports().size());
+        assertTrue(outcome.reports().get(0).matches("fixtures\\.LockedCounter#noUpdateLost: no bug under SC with mcr — \\d+ executions? in .*, every behaviour covered"),
+                outcome.reports().get(0));
+    }
+
+    @Test
+    void deadlockFailsAsADeadlock() {
+        Fixtures.Outcome outcome = Fixtures.run(LockOrderDeadlock.class, "oppositeOrders");
+        assertTrue(outcome.message().startsWith("BUG (deadlock)"), outcome.message());
+        assertInstanceOf(WeftBugException.class, outcome.failure().getCause());
+    }
+
+    @Test
+    void publicationPassesUnderScAndFailsUnderPso() {
+        Fixtures.Outcome sc = Fixtures.run(Publication.class, "underSc");
+        assertTrue(sc.passed(), () -> sc.failure().getMessage());
+        Fixtures.Outcome pso = Fixtures.run(Publication.class, "underPso");
+        assertTrue(pso.message().startsWith("BUG (assertion) in thread main"), pso.message());
+        assertTrue(pso.message().contains("under PSO"), pso.message());
+    }
+
+    @Test
+    void anExecutorFailsTheTestNamingWhatWeftCannotModel() {
+        Fixtures.Outcome outcome = Fixtures.run(ExecutorCounter.class, "throughAPool");
+        assertFalse(outcome.passed());
+        assertTrue(outcome.message().contains("unsupported: java.util.concurrent.Executors"), outcome.message());
+    }
+
+    @Test
+    void hittingALimitFailsUnlessIncompleteIsAllowed() {
+        Fixtures.Outcome strict = Fixtures.run(LimitedExploration.class, "stoppedEarly");
+        assertTrue(strict.message().contains("exploration incomplete"), strict.message());
+        Fixtures.Outcome allowed = Fixtures.run(LimitedExploration.class, "stoppedEarlyAllowed");
+        assertTrue(allowed.passed(), () -> allowed.failure().getMessage());
+    }
+
+    @Test
+    void settingsWeftCannotHonourFailWithOneClearMessage() {
+        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
+                Fixtures.run(Misconfigured.class, "unknownStrategy").message());
+        assertTrue(Fixtures.run(Misconfigured.class, "raceDetection").message().contains("Weft does not detect data races yet"));
+        assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
+    }
+
+    private static Path savedSchedule(String message) {
+        Matcher m = SCHEDULE.matcher(message);
+        assertTrue(m.find(), message);
+        return Path.of(m.group(1));
+    }
+
+    private static String bugLine(String message) {
+        return message.lines().findFirst().orElseThrow();
+    }
+}
