@@ -6,8 +6,12 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.report.BugSummary;
+import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
+import dev.weft.report.Progress;
+import dev.weft.report.Race;
+import dev.weft.report.RaceCollector;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.MemoryModel;
@@ -33,6 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Run a program under every interleaving the strategy chooses and report bugs.")
 final class CheckCommand implements Callable<Integer> {
+    private static final double PROGRESS_INTERVAL_SECONDS = 2;
+
     @Spec
     CommandSpec spec;
 
@@ -58,11 +64,20 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--all-bugs", description = "Keep exploring after the first bug.")
     boolean allBugs;
 
-    @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json and one schedule file per bug to DIR.")
+    @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json, one schedule file per bug and report.html to DIR.")
     Path reportDir;
 
     @Option(names = "--json", description = "Print one JSON summary object on stdout (human text stays on stderr).")
     boolean json;
+
+    @Option(names = "--full-trace", description = "Show every event of a failing run, not only those that can have influenced the failure.")
+    boolean fullTrace;
+
+    @Option(names = "--fail-on-race", description = "Report each data race as a bug (kind data-race).")
+    boolean failOnRace;
+
+    @Option(names = "--progress", description = "Print progress on stderr every few seconds (default: only when on a terminal and without --json).")
+    boolean progress;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "Seed for random strategies (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -93,7 +108,14 @@ final class CheckCommand implements Callable<Integer> {
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         long runs = maxExecutions != null ? maxExecutions : 0;
         Programs.Session session = Programs.open(program, memoryModel);
-        Explorer explorer = new Explorer(session.runner(), chosen, new Limits(runs, timeLimit, allBugs), null);
+        RaceCollector races = new RaceCollector();
+        boolean terminal = System.console() != null;
+        Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
+        Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
+            races.afterRun(executions, pending, bugs, seconds);
+            progressLog.afterRun(executions, pending, bugs, seconds);
+        };
+        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs), listener);
         // Ctrl-C stops the exploration after the current run; the hook then waits for the report to be printed.
         CountDownLatch reported = new CountDownLatch(1);
         Thread cancelOnInterrupt = new Thread(() -> {
@@ -102,20 +124,27 @@ final class CheckCommand implements Callable<Integer> {
         }, "weft-cancel");
         Runtime.getRuntime().addShutdownHook(cancelOnInterrupt);
         try {
-            return report(explorer.explore(), program, session, err, out);
+            ExplorationResult result = explorer.explore();
+            progressLog.finish();
+            if (failOnRace) {
+                result = races.withRacesAsBugs(result, session.runner());
+            }
+            return report(result, races.races(), progressLog, program, session, err, out);
         } finally {
             reported.countDown();
             removeHook(cancelOnInterrupt);
         }
     }
 
-    private int report(ExplorationResult result, ProgramSpec program, Programs.Session session, PrintWriter err, PrintWriter out) {
+    private int report(ExplorationResult result, List<Race> races, Progress progressLog, ProgramSpec program, Programs.Session session,
+                       PrintWriter err, PrintWriter out) {
         List<Path> schedules = saveSchedules(program, result, session);
-        err.print(TextReport.render(program, memoryModel, result, schedules));
+        err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));
         err.flush();
-        String summary = JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules), true);
+        String summary = JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules, races), true);
         if (reportDir != null) {
             write(reportDir.resolve("summary.json"), summary);
+            write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
         }
         if (json) {
             out.println(summary);

@@ -1,8 +1,10 @@
 package dev.weft.cli;
 
 import dev.weft.report.BugSummary;
+import dev.weft.report.RaceCollector;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
+import dev.weft.trace.BugKind;
 import dev.weft.trace.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,12 +41,26 @@ final class ReplayCommand implements Callable<Integer> {
         return switch (run.status()) {
             case BUG -> reportBug(err, schedule, BugSummary.of(run.bug()));
             case COMPLETED -> {
+                BugSummary race = savedRace(schedule, run);
+                if (race != null) {
+                    yield reportBug(err, schedule, race);
+                }
                 err.println(schedule.bug() == null ? "the run completed without a bug"
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
                 yield Main.OK;
             }
             case UNSUPPORTED, DIVERGED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());
         };
+    }
+
+    /** A data race saved as the schedule's bug (--fail-on-race) is not a run failure: it is found again in the replayed trace. */
+    private static BugSummary savedRace(ScheduleFile schedule, RunResult run) {
+        if (schedule.bug() == null || !schedule.bug().kind().equals(BugKind.DATA_RACE.jsonName())) {
+            return null;
+        }
+        RaceCollector races = new RaceCollector();
+        races.record(run);
+        return races.races().stream().map(r -> BugSummary.of(r.asBug())).filter(schedule.bug()::sameBugAs).findFirst().orElse(null);
     }
 
     private static int reportBug(PrintWriter err, ScheduleFile schedule, BugSummary bug) {

@@ -2,6 +2,7 @@ package dev.weft.report;
 
 import dev.weft.trace.Event;
 import dev.weft.trace.FenceKind;
+import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Values;
 
@@ -12,6 +13,8 @@ public final class EventText {
 
     public static String describe(Event e, Symbols symbols) {
         String where = symbols.describe(e.address());
+        // A lock's address already reads "lock main#2"; its operations name just the object.
+        String monitor = e.address() == null ? "" : ObjectIds.render(e.address().object(), symbols);
         String value = Values.render(e.value(), e.valueType(), symbols);
         String peer = symbols.threads().name((int) e.value2());
         return switch (e.kind()) {
@@ -25,11 +28,11 @@ public final class EventText {
                     ? "atomic " + where + ": " + value + " -> " + Values.render(e.value2(), e.valueType(), symbols)
                     : "atomic " + where + ": read " + value + ", unchanged";
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
-            case LOCK -> (e.has(Event.SHARED) ? "read-lock " : "lock ") + where;
-            case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + where;
-            case WAIT -> "wait on " + where;
-            case WAKE -> "wake up, re-lock " + where;
-            case NOTIFY -> "notify " + where + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (nobody waiting)");
+            case LOCK -> (e.has(Event.SHARED) ? "read-lock " : "lock ") + monitor;
+            case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + monitor;
+            case WAIT -> "wait on " + monitor;
+            case WAKE -> "wake up, re-lock " + monitor;
+            case NOTIFY -> "notify " + monitor + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (nobody waiting)");
             case FORK -> "start " + peer;
             case JOIN -> "join " + peer;
             case PARK -> "park";

@@ -20,8 +20,10 @@ public final class JsonSummary {
 
     /**
      * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order (null entries when not saved)
+     * @param races     the data races the explored runs showed
      */
-    public static ObjectNode of(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules) {
+    public static ObjectNode of(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
+                                List<Race> races) {
         ObjectNode root = JSON.createObjectNode();
         root.put("program", program.mainClass());
         root.put("memoryModel", model.name().toLowerCase());
@@ -50,7 +52,8 @@ public final class JsonSummary {
             bug.put("replayed", found.replayed());
             bugs.add(bug);
         }
-        root.putArray("races");
+        ArrayNode raceList = root.putArray("races");
+        races.forEach(race -> raceList.add(race.toJson()));
         return root;
     }
 

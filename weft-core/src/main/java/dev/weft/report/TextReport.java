@@ -2,10 +2,7 @@ package dev.weft.report;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
-import dev.weft.trace.Event;
-import dev.weft.trace.Location;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +13,13 @@ public final class TextReport {
     private TextReport() {
     }
 
-    public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules) {
+    /**
+     * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order
+     * @param races     the data races the explored runs showed
+     * @param fullTrace show every event of each failing run, not only those that can have influenced the failure
+     */
+    public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
+                                List<Race> races, boolean fullTrace) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
@@ -29,10 +32,16 @@ public final class TextReport {
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule).append('\n');
             }
-            out.append(interleaving(found.trace()));
+            out.append(Interleaving.of(found.trace(), found.bug(), fullTrace).toText("  "));
             if (found.bug().stackTrace() != null) {
                 out.append("  stack trace:\n");
-                found.bug().stackTrace().lines().forEach(l -> out.append("    ").append(l).append('\n'));
+                StackTraces.trim(found.bug().stackTrace()).lines().forEach(l -> out.append("    ").append(l).append('\n'));
+            }
+        }
+        if (!races.isEmpty()) {
+            out.append(races.size() == 1 ? "DATA RACE" : races.size() + " DATA RACES").append(" (unordered accesses, at least one a plain write):\n");
+            for (Race race : races) {
+                out.append("  ").append(race.describe()).append(", first in execution ").append(race.execution()).append('\n');
             }
         }
         if (result.error() != null) {
@@ -54,19 +63,8 @@ public final class TextReport {
         };
     }
 
-    /** The run's events one per line, in execution order. */
+    /** Every event of a run, as a table with one column per thread. */
     public static String interleaving(Trace trace) {
-        Symbols symbols = trace.symbols();
-        StringBuilder out = new StringBuilder("  interleaving:\n");
-        int threadWidth = 6;
-        for (Event e : trace.events()) {
-            threadWidth = Math.max(threadWidth, symbols.threads().name(e.thread()).length());
-        }
-        for (Event e : trace.events()) {
-            Location loc = symbols.locations().get(e.location());
-            out.append(String.format(Locale.ROOT, "    %5d  %-" + threadWidth + "s  %-24s  %s%n", e.index() + 1,
-                    symbols.threads().name(e.thread()), loc == null ? "" : loc.fileAndLine(), EventText.describe(e, symbols)));
-        }
-        return out.toString();
+        return Interleaving.of(trace, null, true).toText("  ");
     }
 }

@@ -1,0 +1,59 @@
+package dev.weft.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.trace.Bug;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.Choice;
+import dev.weft.trace.Location;
+import dev.weft.trace.Trace;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A racy pair of program locations, reported once however many runs and addresses show it.
+ *
+ * @param first        the location that sorts first, and how it accessed the address ("read" / "write")
+ * @param second       the other location (may equal {@code first}: two threads running the same line)
+ * @param address      the field or array the first racy pair touched ("LostUpdate.counter", "array main#2[3]")
+ * @param threads      the threads seen racing at these locations, in name order
+ * @param execution    the run that first showed the race
+ * @param schedule     that run's choices, which replay it
+ * @param trace        that run's events
+ */
+public record Race(Access first, Access second, String address, Set<String> threads, long execution,
+                   List<Choice> schedule, Trace trace) {
+
+    /** One side of the race. */
+    public record Access(Location location, String operation) {
+        String describe() {
+            return operation + " at " + location.fileAndLine();
+        }
+    }
+
+    /** "LostUpdate.counter: read at LostUpdate.java:13 / write at LostUpdate.java:13 (threads main.1, main.2)". */
+    public String describe() {
+        return address + ": " + first.describe() + " / " + second.describe() + " (threads " + String.join(", ", threads) + ")";
+    }
+
+    /** The race as a bug of kind data-race, for {@code --fail-on-race}. */
+    public Bug asBug() {
+        return new Bug(BugKind.DATA_RACE, "data race on " + describe(), threads.iterator().next(), first.location(), null);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        ArrayNode locations = node.putArray("locations");
+        locations.add(first.location().fileAndLine());
+        locations.add(second.location().fileAndLine());
+        ArrayNode operations = node.putArray("operations");
+        operations.add(first.operation());
+        operations.add(second.operation());
+        node.put("address", address);
+        ArrayNode names = node.putArray("threads");
+        threads.forEach(names::add);
+        node.put("execution", execution);
+        return node;
+    }
+}
