@@ -37,7 +37,7 @@ public class Atomics {
         AtomicIntegerArray array = new AtomicIntegerArray(3);
         array.set(1, 4);
         array.getAndIncrement(1);
-        element = array.get(1) + array.length();
+        element = array.get(1) + array.length() + counter.byteValue() - counter.intValue();
         VarHandle.fullFence();
         VarHandle.acquireFence();
         VarHandle.releaseFence();

@@ -29,6 +29,15 @@ public class Threads {
         }
     }
 
+    /** Overrides interrupt: a call through a Thread-typed variable must reach the override, whose super call is the JDK's. */
+    static class Stubborn extends Thread {
+        @Override
+        public void interrupt() {
+            ran += 10000;
+            super.interrupt();
+        }
+    }
+
     static void work() {
         ran += 1000;
     }
@@ -46,6 +55,8 @@ public class Threads {
         Thread.sleep(1);
         Thread.yield();
         Thread.onSpinWait();
+        Thread stubborn = new Stubborn();
+        stubborn.interrupt();
         Thread me = Thread.currentThread();
         me.interrupt();
         boolean interrupted = me.isInterrupted();

@@ -18,8 +18,8 @@ public class ConditionTickets {
         ReentrantLock lock = new ReentrantLock();
         Condition allDrawn = lock.newCondition();
         Thread auditor = new Thread(() -> audit(lock, allDrawn));
-        Thread first = new Thread(() -> ticketOfFirst = draw(lock, allDrawn));
-        Thread second = new Thread(() -> ticketOfSecond = draw(lock, allDrawn));
+        Thread first = new Thread(() -> draw(lock, allDrawn, true));
+        Thread second = new Thread(() -> draw(lock, allDrawn, false));
         auditor.start();
         first.start();
         second.start();
@@ -28,16 +28,20 @@ public class ConditionTickets {
         second.join();
     }
 
-    static int draw(ReentrantLock lock, Condition allDrawn) {
+    static void draw(ReentrantLock lock, Condition allDrawn, boolean isFirst) {
         lock.lock();
         try {
             int ticket = nextTicket;
             nextTicket = ticket + 1;
+            if (isFirst) {
+                ticketOfFirst = ticket;
+            } else {
+                ticketOfSecond = ticket;
+            }
             drawn = drawn + 1;
             if (drawn == 2) {
                 allDrawn.signal();
             }
-            return ticket;
         } finally {
             lock.unlock();
         }

@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** Read-read coherence: x=1 || r0=x; r1=x. Forbidden r0=1, r1=0 (a newer value then an older one) under every model. */
+/**
+ * Read-read coherence: x=1 || r0=x; r1=x. Forbidden r0=1, r1=0 (a newer value then an older one)
+ * under every model.
+ */
 public class CoRR {
     static int x, r0, r1;
 

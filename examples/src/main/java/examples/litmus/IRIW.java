@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** Independent reads of independent writes: two readers must agree on the order of x=1 and y=1; store buffers keep writes multi-copy atomic, so forbidden under every model. */
+/**
+ * Independent reads of independent writes: two readers must agree on the order of x=1 and y=1;
+ * store buffers keep writes multi-copy atomic, so forbidden under every model.
+ */
 public class IRIW {
     static int x, y, r0, r1, r2, r3;
 

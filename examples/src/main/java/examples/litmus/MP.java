@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** Message passing: x=1; y=1 || r0=y; r1=x. Forbidden r0=1, r1=0: allowed only under PSO (writes to different addresses reorder). */
+/**
+ * Message passing: x=1; y=1 || r0=y; r1=x. Forbidden r0=1, r1=0: allowed only under PSO (writes to
+ * different addresses reorder).
+ */
 public class MP {
     static int x, y, r0, r1;
 

@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** MP with a volatile flag y: the volatile write drains x first, so r0=1, r1=0 is forbidden under every model. */
+/**
+ * MP with a volatile flag y: the volatile write drains x first, so r0=1, r1=0 is forbidden under
+ * every model.
+ */
 public class MPVolatile {
     static int x, r0, r1;
     static volatile int y;

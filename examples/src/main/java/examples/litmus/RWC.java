@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** Read-to-write causality: x=1 || r0=x; r1=y || y=1; r2=x. Forbidden r0=1, r1=0, r2=0: allowed under TSO and PSO. */
+/**
+ * Read-to-write causality: x=1 || r0=x; r1=y || y=1; r2=x. Forbidden r0=1, r1=0, r2=0: allowed
+ * under TSO and PSO.
+ */
 public class RWC {
     static int x, y, r0, r1, r2;
 

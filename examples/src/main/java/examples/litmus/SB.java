@@ -1,6 +1,8 @@
 package examples.litmus;
 
-/** Store buffering: x=1; r0=y || y=1; r1=x. Forbidden r0=r1=0: allowed under TSO and PSO, not SC. */
+/**
+ * Store buffering: x=1; r0=y || y=1; r1=x. Forbidden r0=r1=0: allowed under TSO and PSO, not SC.
+ */
 public class SB {
     static int x, y, r0, r1;
 

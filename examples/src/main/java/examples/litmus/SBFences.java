@@ -2,7 +2,10 @@ package examples.litmus;
 
 import java.lang.invoke.VarHandle;
 
-/** SB with a full fence between each thread's write and read: r0=r1=0 is forbidden under every model. */
+/**
+ * SB with a full fence between each thread's write and read: r0=r1=0 is forbidden under every
+ * model.
+ */
 public class SBFences {
     static int x, y, r0, r1;
 

@@ -1,6 +1,9 @@
 package examples.litmus;
 
-/** SB on volatile locations: volatile accesses keep program order, so r0=r1=0 is forbidden under every model. */
+/**
+ * SB on volatile locations: volatile accesses keep program order, so r0=r1=0 is forbidden under
+ * every model.
+ */
 public class SBVolatile {
     static volatile int x, y;
     static int r0, r1;

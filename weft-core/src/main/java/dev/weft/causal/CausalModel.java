@@ -7,11 +7,14 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The maximal causal model of one trace as order constraints over one variable per event
@@ -30,31 +33,46 @@ import java.util.TreeSet;
  * unsatisfiable.
  *
  * <p>Prefix preservation (mcr-tso-pso §2.2, "the prefix of each newly explored interleaving is
- * always preserved"): the first {@code fixedPrefix} events of the trace are the seed the run
- * followed; they stay first and in order in every seed built from this trace, and reads among them
- * are not targets.
+ * always preserved"): the {@code fixed} events of the trace are the ones the run's seed forced;
+ * every seed built from this trace keeps them before the cut, so their reads keep their values,
+ * and reads among them are not targets. Departure: the paper keeps the prefix's order too;
+ * keeping only its events and values leaves the solver free to reorder them, without which a later
+ * seed can miss a state that needs two of them the other way round (a final value, for instance).
+ *
+ * <p>Beyond the papers: the final value of every written address is part of a run's outcome, but
+ * no read observes it. The model adds one virtual read per such address, numbered after the cut,
+ * made by an observer that runs after every event and reads the addresses one after another; seeds
+ * for them reorder the whole trace, and, as for real reads, the later ones keep the earlier ones'
+ * values, so combinations of final values are reached too.
  */
 public final class CausalModel {
     private final Trace trace;
-    private final MemoryModel memoryModel;
-    private final int fixedPrefix;
+    private final BitSet fixed;
+    private final int fixedFinalReads;
     private final int cut;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
     private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
+    /** Busy-wait re-reads: read to the (earlier read, write) pairs of which one must place the write's visibility between them. */
+    private final Map<Integer, List<int[]>> spinConditions = new HashMap<>();
+    /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
+    private final List<Address> finalReads = new ArrayList<>();
+    private final Map<Address, Long> finalValues;
 
     /**
-     * @param fixedPrefix how many leading events of {@code trace} the run was forced through (its
-     *                    seed's length; 0 for a first run)
+     * @param fixed           the trace indices of the events the run's seed forced
+     *                        ({@link #forcedEvents} of {@link Seed#forced()}; empty for a first run)
+     * @param fixedFinalReads how many of the virtual final reads the run's seed fixed (see {@link Seed#finalReadsFixed()})
      */
-    public CausalModel(Trace trace, MemoryModel memoryModel, int fixedPrefix) {
-        if (fixedPrefix < 0 || fixedPrefix > trace.size()) {
-            throw new IllegalArgumentException("fixed prefix " + fixedPrefix + " outside a trace of " + trace.size() + " events");
+    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads) {
+        if (fixed.length() > trace.size()) {
+            throw new IllegalArgumentException("a seed of " + fixed.length() + " choices fixes more than the " + trace.size()
+                    + " events of its run");
         }
         this.trace = trace;
-        this.memoryModel = memoryModel;
-        this.fixedPrefix = fixedPrefix;
+        this.fixed = fixed;
+        this.fixedFinalReads = fixedFinalReads;
         this.cut = trace.size();
         this.mhb = new MustHappenBefore(trace, memoryModel);
         this.locks = LockPair.of(trace);
@@ -63,18 +81,97 @@ public final class CausalModel {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
             }
         }
+        findSpinReads();
+        this.finalValues = finalValues(trace);
+        finalReads.addAll(finalValues.keySet());
+        // By address, not by first write, so that a run reordering this trace numbers them alike.
+        finalReads.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
+    }
+
+    /**
+     * Busy-wait blocking, beyond the papers: the runtime blocks a read at a program location the
+     * thread already read at since its last operation other than a read, until one of the
+     * addresses read since then is written. Such a re-read is only possible after a write to one of
+     * those addresses becomes visible after the thread's last read of it.
+     */
+    private void findSpinReads() {
+        Map<Integer, List<Event>> windows = new HashMap<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.FLUSH) {
+                continue;
+            }
+            List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
+            if (e.kind() != EventKind.READ && e.kind() != EventKind.VOLATILE_READ || !isMemory(e)) {
+                window.clear();
+                continue;
+            }
+            if (e.location() >= 0 && window.stream().anyMatch(earlier -> earlier.location() == e.location())) {
+                Map<Address, Integer> lastRead = new LinkedHashMap<>();
+                window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
+                List<int[]> options = new ArrayList<>();
+                lastRead.forEach((address, read) -> {
+                    for (int w : writes.getOrDefault(address, List.of())) {
+                        int visible = mhb.visibility(w);
+                        if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
+                            options.add(new int[] {read, w});
+                        }
+                    }
+                });
+                spinConditions.put(e.index(), options);
+            }
+            window.add(e);
+        }
+    }
+
+    /** A busy-wait re-read may happen: some address it read since its last other operation was written in between. */
+    private Formula spinUnblocked(int read, int anchor) {
+        List<int[]> options = spinConditions.get(read);
+        if (options == null) {
+            return Formula.TRUE;
+        }
+        List<Formula> choices = new ArrayList<>();
+        for (int[] option : options) {
+            int visible = mhb.visibility(option[1]);
+            choices.add(all(List.of(atom(option[0], visible), visibleBefore(visible, anchor))));
+        }
+        return any(choices);
+    }
+
+    /** For a busy-wait re-read: the (earlier read, write) pairs that can unblock it; null for other events. */
+    List<int[]> spinConditions(int read) {
+        return spinConditions.get(read);
     }
 
     public Trace trace() {
         return trace;
     }
 
-    public MemoryModel memoryModel() {
-        return memoryModel;
+    /**
+     * The trace indices of the events a seed's forced choices performed: the {@link Event#CHOSEN}
+     * event of each forced choice, and every event no choice of its own performed (a child's
+     * BEGIN, drained flushes) that precedes the last of them.
+     */
+    public static BitSet forcedEvents(Trace trace, BitSet forcedChoices) {
+        BitSet events = new BitSet();
+        int choice = 0;
+        int last = -1;
+        for (Event e : trace.events()) {
+            if (e.has(Event.CHOSEN) && forcedChoices.get(choice++)) {
+                events.set(e.index());
+                last = e.index();
+            }
+        }
+        for (int i = 0; i < last; i++) {
+            if (!trace.get(i).has(Event.CHOSEN)) {
+                events.set(i);
+            }
+        }
+        return events;
     }
 
-    public int fixedPrefix() {
-        return fixedPrefix;
+    /** True for the events the run's seed forced. */
+    public boolean isFixed(int event) {
+        return fixed.get(event);
     }
 
     /** The order variable that separates the seed prefix from the rest. */
@@ -100,23 +197,30 @@ public final class CausalModel {
                 }
             }
         }
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+        }
         for (Event e : trace.events()) {
             if (isMemoryRead(e)) {
-                base.add(any(List.of(atom(cut, e.index()), readsValue(e.index(), e.value(), e.index()))));
+                Formula valid = all(List.of(readsValue(e.index(), e.value(), e.index()), spinUnblocked(e.index(), e.index())));
+                base.add(any(List.of(atom(cut, e.index()), valid)));
             }
         }
-        if (fixedPrefix > 0) {
-            for (int e = 1; e < fixedPrefix; e++) {
-                base.add(atom(e - 1, e));
+        for (int i = 0; i < finalReads.size(); i++) {
+            int read = cut + 1 + i;
+            if (i == 0) {
+                for (int e = 0; e < trace.size(); e++) {
+                    base.add(atom(e, read));
+                }
+            } else {
+                base.add(atom(read - 1, read));
             }
-            for (int e = fixedPrefix; e <= cut; e++) {
-                base.add(atom(fixedPrefix - 1, e));
-            }
-        } else {
+            Formula valid = readsValue(read, valueRead(read), read);
+            base.add(i < fixedFinalReads ? valid : any(List.of(atom(cut, read), valid)));
+        }
+        for (int e = 0; e < trace.size(); e++) {
             // Mentions every event, so the solver's order places each one.
-            for (int e = 0; e < trace.size(); e++) {
-                base.add(any(List.of(atom(e, cut), atom(cut, e))));
-            }
+            base.add(fixed.get(e) ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
         }
         return base;
     }
@@ -142,42 +246,89 @@ public final class CausalModel {
         return any(options);
     }
 
-    /** Memory reads after the fixed prefix: the reads a seed may give a new value. */
+    /** Memory reads the run's seed did not force, and the final reads it did not fix: the reads a seed may give a new value. */
     public List<Integer> targetReads() {
         List<Integer> reads = new ArrayList<>();
-        for (int e = fixedPrefix; e < trace.size(); e++) {
-            if (isMemoryRead(trace.get(e))) {
+        for (int e = 0; e < trace.size(); e++) {
+            if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
                 reads.add(e);
             }
+        }
+        for (int i = fixedFinalReads; i < finalReads.size(); i++) {
+            reads.add(cut + 1 + i);
         }
         return reads;
     }
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Event r = trace.get(read);
+        Address address = addressRead(read);
         TreeSet<Long> values = new TreeSet<>();
-        Long initial = trace.initialValue(r.address());
-        if (initial != null) {
+        Long initial = trace.initialValue(address);
+        if (initial != null && !isFinalRead(read)) {
             values.add(initial);
         }
-        for (int w : writes.getOrDefault(r.address(), List.of())) {
+        for (int w : writes.getOrDefault(address, List.of())) {
             values.add(trace.get(w).writtenValue());
         }
-        values.remove(r.value());
+        values.remove(valueRead(read));
         return new ArrayList<>(values);
     }
 
-    /** Every seed query of this trace: a new value for each target read, then each two-thread lock inversion. */
+    /** How many virtual final reads a seed targeting {@code read} fixes for the run it starts. */
+    public int finalReadsFixedBy(int read) {
+        return isFinalRead(read) ? read - cut : 0;
+    }
+
+    /** True for the virtual reads of final values, which no thread performs. */
+    public boolean isFinalRead(int read) {
+        return read > cut;
+    }
+
+    private Address addressRead(int read) {
+        return isFinalRead(read) ? finalReads.get(read - cut - 1) : trace.get(read).address();
+    }
+
+    long valueRead(int read) {
+        return isFinalRead(read) ? finalValues.get(addressRead(read)) : trace.get(read).value();
+    }
+
+    /** Must-happen-before with the virtual final reads after every event, in their order. */
+    private boolean precedes(int a, int b) {
+        if (isFinalRead(b)) {
+            return !isFinalRead(a) || a < b;
+        }
+        return !isFinalRead(a) && mhb.precedes(a, b);
+    }
+
+    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, then a new value for each target read. */
     public List<SeedQuery> queries() {
-        List<SeedQuery> queries = new ArrayList<>();
+        List<SeedQuery> queries = new ArrayList<>(lockInversions());
+        for (int[] waitNotifyWake : mhb.notifiedWaits()) {
+            if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
+                queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
+            }
+        }
         for (int read : targetReads()) {
             for (long value : otherValues(read)) {
                 queries.add(new SeedQuery.NewValue(read, value));
             }
         }
-        queries.addAll(lockInversions());
         return queries;
+    }
+
+    /**
+     * The value each written address holds at the end of the trace: its last visible write's.
+     */
+    static Map<Address, Long> finalValues(Trace trace) {
+        Map<Address, Long> finals = new LinkedHashMap<>();
+        for (Event e : trace.events()) {
+            boolean visible = e.kind() == EventKind.FLUSH || e.kind() != EventKind.FLUSH && e.wrote() && !e.has(Event.BUFFERED);
+            if (visible && isMemory(e)) {
+                finals.put(e.address(), e.writtenValue());
+            }
+        }
+        return finals;
     }
 
     /** The assumptions that, with the base constraints, ask for {@code query}. */
@@ -186,16 +337,28 @@ public final class CausalModel {
         if (query instanceof SeedQuery.NewValue q) {
             // The read comes right after the prefix, everything it needs before it, and the write it reads is in the prefix.
             assumptions.add(atom(cut, q.read()));
-            for (int p : mhb.predecessors(q.read())) {
-                assumptions.add(atom(p, cut));
+            if (q.read() == cut + 1) {
+                for (int e = 0; e < trace.size(); e++) {
+                    assumptions.add(atom(e, cut));
+                }
+            } else if (isFinalRead(q.read())) {
+                assumptions.add(atom(q.read() - 1, cut));
+            } else {
+                for (int p : mhb.predecessors(q.read())) {
+                    assumptions.add(atom(p, cut));
+                }
             }
             assumptions.add(readsValue(q.read(), q.value(), cut));
-        } else {
-            SeedQuery.LockInversion q = (SeedQuery.LockInversion) query;
+            assumptions.add(spinUnblocked(q.read(), cut));
+        } else if (query instanceof SeedQuery.LockInversion q) {
             for (int acquire : new int[] {q.first(), q.second()}) {
                 assumptions.add(atom(mhb.previousInThread(acquire), cut));
                 assumptions.add(atom(cut, acquire));
             }
+        } else {
+            SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
+            assumptions.add(atom(q.notifyEvent(), q.waitEvent()));
+            assumptions.add(atom(q.waitEvent(), cut));
         }
         return assumptions;
     }
@@ -218,7 +381,7 @@ public final class CausalModel {
             for (int e = outer.acquire() + 1; e < end; e++) {
                 LockPair inner = byAcquire.get(e);
                 if (inner != null && inner.thread() == outer.thread() && !inner.lock().equals(outer.lock())
-                        && trace.get(e).kind() == EventKind.LOCK && e >= fixedPrefix) {
+                        && trace.get(e).kind() == EventKind.LOCK && !fixed.get(e)) {
                     nestings.add(new LockPair[] {outer, inner});
                 }
             }
@@ -245,7 +408,7 @@ public final class CausalModel {
      * yet flushed.
      */
     private Formula readsValue(int read, long value, int anchor) {
-        int own = mhb.forwardingSource(read);
+        int own = isFinalRead(read) ? -1 : mhb.forwardingSource(read);
         if (own < 0) {
             return fromMemory(read, value, anchor);
         }
@@ -254,13 +417,13 @@ public final class CausalModel {
         if (flush < 0) {
             return ownValue ? Formula.TRUE : Formula.FALSE;
         }
-        Formula forwarded = ownValue && !mhb.precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
+        Formula forwarded = ownValue && !precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
         Formula flushed = all(List.of(visibleBefore(flush, anchor), fromMemory(read, value, anchor)));
         return any(List.of(forwarded, flushed));
     }
 
     private Formula fromMemory(int read, long value, int anchor) {
-        Address address = trace.get(read).address();
+        Address address = addressRead(read);
         List<Integer> candidates = writes.getOrDefault(address, List.of());
         List<Formula> options = new ArrayList<>();
         Long initial = trace.initialValue(address);
@@ -269,7 +432,7 @@ public final class CausalModel {
         }
         for (int w : candidates) {
             int visible = mhb.visibility(w);
-            if (trace.get(w).writtenValue() == value && visible >= 0 && !mhb.precedes(read, visible)) {
+            if (trace.get(w).writtenValue() == value && visible >= 0 && !precedes(read, visible)) {
                 options.add(lastVisibleBefore(read, w, candidates, anchor));
             }
         }
@@ -280,10 +443,10 @@ public final class CausalModel {
         List<Formula> parts = new ArrayList<>();
         for (int w : candidates) {
             int visible = mhb.visibility(w);
-            if (visible < 0 || mhb.precedes(read, visible)) {
+            if (visible < 0 || precedes(read, visible)) {
                 continue;
             }
-            if (mhb.precedes(visible, read)) {
+            if (precedes(visible, read)) {
                 return Formula.FALSE;
             }
             parts.add(atom(read, visible));
@@ -297,10 +460,10 @@ public final class CausalModel {
         parts.add(visibleBefore(visible, anchor));
         for (int other : candidates) {
             int otherVisible = mhb.visibility(other);
-            if (other == write || otherVisible < 0 || mhb.precedes(otherVisible, visible) || mhb.precedes(read, otherVisible)) {
+            if (other == write || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
                 continue;
             }
-            if (mhb.precedes(visible, otherVisible) && mhb.precedes(otherVisible, read)) {
+            if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {
                 return Formula.FALSE;
             }
             parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
@@ -309,7 +472,7 @@ public final class CausalModel {
     }
 
     private Formula visibleBefore(int event, int anchor) {
-        return anchor != cut && mhb.precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
+        return anchor != cut && precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
     }
 
     /** {@code O_a < O_b}, one shared object per pair so the solver encodes it once. */
@@ -318,29 +481,26 @@ public final class CausalModel {
     }
 
     private static Formula all(List<Formula> parts) {
-        List<Formula> kept = new ArrayList<>();
-        for (Formula part : parts) {
-            if (part == Formula.FALSE) {
-                return Formula.FALSE;
-            }
-            if (part != Formula.TRUE) {
-                kept.add(part);
-            }
-        }
-        return kept.isEmpty() ? Formula.TRUE : Formula.and(kept);
+        return simplified(parts, Formula.FALSE, Formula.TRUE, Formula::and);
     }
 
     private static Formula any(List<Formula> parts) {
+        return simplified(parts, Formula.TRUE, Formula.FALSE, Formula::or);
+    }
+
+    /** Joins {@code parts}, dropping {@code neutral} ones; {@code absorbing} if any part is. */
+    private static Formula simplified(List<Formula> parts, Formula absorbing, Formula neutral,
+                                      Function<List<Formula>, Formula> join) {
         List<Formula> kept = new ArrayList<>();
         for (Formula part : parts) {
-            if (part == Formula.TRUE) {
-                return Formula.TRUE;
+            if (part == absorbing) {
+                return absorbing;
             }
-            if (part != Formula.FALSE) {
+            if (part != neutral) {
                 kept.add(part);
             }
         }
-        return kept.isEmpty() ? Formula.FALSE : Formula.or(kept);
+        return kept.isEmpty() ? neutral : join.apply(kept);
     }
 
     private static boolean isMemory(Event e) {

@@ -37,6 +37,7 @@ final class MustHappenBefore {
     private final int[] chain;
     private final int[] chainPosition;
     private final int[][] clocks;
+    private final List<int[]> notifiedWaits = new ArrayList<>();
 
     MustHappenBefore(Trace trace, MemoryModel memoryModel) {
         this.trace = trace;
@@ -177,7 +178,7 @@ final class MustHappenBefore {
         return fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE;
     }
 
-    /** Fork before the child's first event; the child's last event and flushes before the join; notify inside a wait; unpark before park. */
+    /** Fork before the child's first event; the child's last event and flushes before the join; the waking notify before the wake; unpark before park. */
     private void addSynchronizationEdges(Map<Integer, List<Event>> threads, List<List<Integer>> preds) {
         Map<Integer, List<Integer>> flushes = new HashMap<>();
         for (Event e : trace.events()) {
@@ -215,7 +216,7 @@ final class MustHappenBefore {
                         preds.get(e.index()).add(notify);
                         Integer wait = lastWait.get(e.thread());
                         if (wait != null) {
-                            preds.get(notify).add(wait);
+                            notifiedWaits.add(new int[] {wait, notify, e.index()});
                         }
                     }
                 }
@@ -244,6 +245,15 @@ final class MustHappenBefore {
         }
     }
 
+    /**
+     * (WAIT, the NOTIFY that woke it, WAKE) triples. The notify must follow the wait only when the
+     * wake happens: a notify before the wait is lost, which a seed may ask for, so this order is
+     * not part of {@link #precedes}.
+     */
+    List<int[]> notifiedWaits() {
+        return notifiedWaits;
+    }
+
     /** The events that must directly precede {@code event}. */
     int[] predecessors(int event) {
         return predecessors[event];
@@ -267,9 +277,5 @@ final class MustHappenBefore {
     /** For a read: its thread's latest earlier buffered write to the same address, which it may read by store forwarding; else -1. */
     int forwardingSource(int read) {
         return forwardingSource[read];
-    }
-
-    Trace trace() {
-        return trace;
     }
 }

@@ -1,7 +1,9 @@
 package dev.weft.causal;
 
 import dev.weft.trace.Choice;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A seed interleaving: the schedule prefix a run follows to reach the state {@code query} asked
@@ -9,6 +11,13 @@ import java.util.List;
  *
  * @param query    what the prefix achieves
  * @param schedule the choices, in order: thread steps and (TSO/PSO) flushes
+ * @param forced   which choices the state needs (the others only keep the trace's interleaving,
+ *                 see {@link TraceOrderExtension}); the run's seeds keep the forced operations
+ * @param effect   the operations the prefix performs and the values its reads return (and, for a
+ *                 final-value seed, the final values it fixes), independent of their order: seeds
+ *                 with equal effects lead to the same causal model, so only one of them is run
+ * @param finalReadsFixed how many of the virtual final reads ({@link CausalModel#isFinalRead}) keep
+ *                 their values in the seeds of the run this seed starts
  */
-public record Seed(SeedQuery query, List<Choice> schedule) {
+public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Set<String> effect, int finalReadsFixed) {
 }

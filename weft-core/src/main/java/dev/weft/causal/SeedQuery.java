@@ -3,7 +3,11 @@ package dev.weft.causal;
 /** What one seed asks of the solver: an order of the trace's events that reaches a new state. */
 public sealed interface SeedQuery {
 
-    /** The read at trace index {@code read} returns {@code value}, which differs from what it returned in the trace. */
+    /**
+     * The read at trace index {@code read} returns {@code value}, which differs from what it
+     * returned in the trace; indices past the trace's end name the virtual reads of final values
+     * ({@link CausalModel#isFinalRead}).
+     */
     record NewValue(int read, long value) implements SeedQuery {
     }
 
@@ -12,5 +16,9 @@ public sealed interface SeedQuery {
      * {@code first} and {@code second} are both the next step of their threads, and neither can happen.
      */
     record LockInversion(int first, int second) implements SeedQuery {
+    }
+
+    /** The notify at trace index {@code notifyEvent}, which woke the wait at {@code waitEvent}, happens before that wait and is lost. */
+    record LostNotify(int waitEvent, int notifyEvent) implements SeedQuery {
     }
 }

@@ -12,9 +12,14 @@ import dev.weft.trace.Trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Seed generation (mcr-systematic-testing §3.3, mcr-tso-pso §2.2): every query of a causal model is
@@ -51,7 +56,7 @@ public final class Seeds {
             asked++;
             Answer answer = solver.check(assumptions, limits);
             switch (answer.status()) {
-                case SAT -> seeds.add(new Seed(query, schedule(model, query, answer.order())));
+                case SAT -> seeds.add(seed(model, query, answer.order()));
                 case UNKNOWN -> unknown++;
                 case UNSAT -> {
                 }
@@ -61,26 +66,37 @@ public final class Seeds {
     }
 
     /**
-     * The seed's choices: one per needed event a choice performed ({@link Event#CHOSEN}), in the
-     * solver's order; the other needed events come with those choices.
+     * The seed's choices: the needed events in the solver's order; then, for a new value of a read,
+     * the operations that came before the read in the trace and can still happen as they did
+     * ({@link TraceOrderExtension}), then the read. Only events a choice performed
+     * ({@link Event#CHOSEN}) become choices; the others come with those choices.
      */
-    static List<Choice> schedule(CausalModel model, SeedQuery query, int[] order) {
+    static Seed seed(CausalModel model, SeedQuery query, int[] order) {
         Trace trace = model.trace();
-        int[] position = new int[trace.size() + 1];
+        int[] position = new int[order.length + trace.size() + 1];
         Arrays.fill(position, Integer.MAX_VALUE);
         for (int i = 0; i < order.length; i++) {
             position[order[i]] = i;
         }
         MustHappenBefore mhb = model.mustHappenBefore();
         List<Integer> roots = new ArrayList<>();
-        if (query instanceof SeedQuery.NewValue q) {
+        if (query instanceof SeedQuery.NewValue q && model.isFinalRead(q.read())) {
+            for (int e = 0; e < trace.size(); e++) {
+                roots.add(e);
+            }
+        } else if (query instanceof SeedQuery.NewValue q) {
             roots.add(q.read());
-        } else {
-            SeedQuery.LockInversion q = (SeedQuery.LockInversion) query;
+        } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else {
+            SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
+            roots.add(q.waitEvent());
+            roots.add(q.notifyEvent());
         }
-        boolean[] needed = neededEvents(model, roots, position);
+        int target = query instanceof SeedQuery.NewValue q ? q.read() : -1;
+        long targetValue = query instanceof SeedQuery.NewValue q ? q.value() : 0;
+        boolean[] needed = neededEvents(model, roots, position, target, targetValue);
         List<Integer> events = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
             if (needed[e]) {
@@ -91,29 +107,72 @@ public final class Seeds {
             }
         }
         events.sort(Comparator.comparingInt(e -> position[e]));
+        List<Integer> extras = List.of();
+        if (target >= 0 && !model.isFinalRead(target)) {
+            events.remove(Integer.valueOf(target));
+            extras = new TraceOrderExtension(model, events, target).extras();
+            events.addAll(extras);
+            events.add(target);
+        }
         List<Choice> choices = new ArrayList<>(events.size());
+        BitSet forced = new BitSet();
+        Set<String> effect = new HashSet<>();
+        int[] ordinals = ordinals(trace);
         for (int e : events) {
             Event event = trace.get(e);
-            if (event.has(Event.CHOSEN)) {
+            boolean chosen = event.has(Event.CHOSEN);
+            if (chosen) {
                 choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
             }
+            if (!extras.contains(e)) {
+                if (chosen) {
+                    forced.set(choices.size() - 1);
+                }
+                String name = event.thread() + ":" + ordinals[e] + (event.kind() == EventKind.FLUSH ? "^" : "");
+                effect.add(CausalModel.isMemoryRead(event) ? name + "=" + event.value() : name);
+            }
         }
-        return choices;
+        if (query instanceof SeedQuery.NewValue q) {
+            Event targetEvent = q.read() < trace.size() ? trace.get(q.read()) : null;
+            if (targetEvent != null) {
+                effect.remove(targetEvent.thread() + ":" + ordinals[q.read()] + "=" + targetEvent.value());
+            }
+            for (int read : model.targetReads()) {
+                if (model.isFinalRead(read) && read < q.read()) {
+                    effect.add("final" + read + "=" + model.valueRead(read));
+                }
+            }
+            effect.add((targetEvent != null ? targetEvent.thread() + ":" + ordinals[q.read()] : "final" + q.read()) + "=" + q.value());
+        }
+        int finalReadsFixed = query instanceof SeedQuery.NewValue q ? model.finalReadsFixedBy(q.read()) : 0;
+        return new Seed(query, choices, forced, Set.copyOf(effect), finalReadsFixed);
+    }
+
+    /** Each event's position among its thread's operations; a flush takes its write's. */
+    private static int[] ordinals(Trace trace) {
+        int[] ordinals = new int[trace.size()];
+        Map<Integer, Integer> next = new HashMap<>();
+        for (Event e : trace.events()) {
+            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
+        }
+        return ordinals;
     }
 
     /**
-     * The fixed prefix and the roots, closed under: must-happen-before; the write each needed read
-     * reads in the solver's order (and its own earlier write's flush, without which it would read
-     * its buffer instead); and, for two holdings of a lock whose acquires are both needed, the
+     * The fixed prefix and the roots, closed under: must-happen-before; for each needed read that
+     * does not read its value from its own buffer, the write it reads in the solver's order and its
+     * own earlier write's flush (without which it would read its buffer instead); and, for two holdings of a lock whose acquires are both needed, the
      * release of the earlier one.
      */
-    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] position) {
+    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] position, int target, long targetValue) {
         Trace trace = model.trace();
         MustHappenBefore mhb = model.mustHappenBefore();
         boolean[] needed = new boolean[trace.size()];
         Deque<Integer> pending = new ArrayDeque<>();
-        for (int e = 0; e < model.fixedPrefix(); e++) {
-            mark(e, needed, pending);
+        for (int e = 0; e < trace.size(); e++) {
+            if (model.isFixed(e)) {
+                mark(e, needed, pending);
+            }
         }
         roots.forEach(e -> mark(e, needed, pending));
         boolean grew = true;
@@ -125,8 +184,10 @@ public final class Seeds {
                 }
                 if (CausalModel.isMemoryRead(trace.get(e))) {
                     int own = mhb.forwardingSource(e);
+                    long value = e == target ? targetValue : trace.get(e).value();
+                    // A read that can take its value from its own buffer needs no flush, even where the solver flushed first.
+                    boolean forwarded = own >= 0 && trace.get(own).writtenValue() == value;
                     int ownFlush = own >= 0 ? mhb.visibility(own) : -1;
-                    boolean forwarded = own >= 0 && (ownFlush < 0 || position[ownFlush] > position[e]);
                     if (!forwarded) {
                         if (ownFlush >= 0) {
                             mark(ownFlush, needed, pending);
@@ -135,6 +196,10 @@ public final class Seeds {
                         if (source >= 0) {
                             mark(source, needed, pending);
                         }
+                    }
+                    List<int[]> unblocking = model.spinConditions(e);
+                    if (unblocking != null) {
+                        mark(unblockingWrite(model, e, unblocking, position), needed, pending);
                     }
                 }
             }
@@ -164,6 +229,18 @@ public final class Seeds {
             }
         }
         return best;
+    }
+
+    /** The visibility event that, in the solver's order, lets the busy-wait re-read {@code read} happen. */
+    private static int unblockingWrite(CausalModel model, int read, List<int[]> options, int[] position) {
+        for (int[] option : options) {
+            int visible = model.mustHappenBefore().visibility(option[1]);
+            // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
+            if (position[option[0]] < position[visible] && position[visible] < Math.min(position[read], position[model.cut()])) {
+                return visible;
+            }
+        }
+        throw new IllegalStateException("solver answer leaves busy-wait read " + read + " blocked");
     }
 
     private static void mark(int e, boolean[] needed, Deque<Integer> pending) {

@@ -6,10 +6,12 @@ import dev.weft.trace.Choice;
 import java.util.List;
 
 /**
- * The default way to finish a run once its prescribed schedule is used up: no preemption (the
- * thread that ran last keeps running while it can), otherwise the first enabled thread in start
- * order; buffered writes (TSO/PSO) are published as soon as they are made, so a run continued this
- * way behaves as under SC from then on. Strategies whose later runs start from the traces this
+ * The default way to finish a run once its prescribed schedule is used up: the first enabled thread
+ * in start order, always. After an MCR seed has forced one thread's read, this lets the earlier
+ * threads act before that thread's own later writes, so a seed for "both threads read the old
+ * value" reaches the lost update in the run itself instead of one run later. Buffered writes
+ * (TSO/PSO) are published as soon as they are made, so a run continued this way behaves as under
+ * SC from then on. Strategies whose later runs start from the traces this
  * produces (MCR) explore the delayed publications through their own schedules.
  */
 public final class ContinuationPolicy implements SchedulePolicy {
@@ -23,11 +25,6 @@ public final class ContinuationPolicy implements SchedulePolicy {
         List<Choice> enabled = point.enabled();
         for (Choice c : enabled) {
             if (c.isFlush()) {
-                return c;
-            }
-        }
-        for (Choice c : enabled) {
-            if (c.thread() == point.lastThread()) {
                 return c;
             }
         }

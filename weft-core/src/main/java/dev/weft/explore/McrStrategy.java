@@ -7,10 +7,10 @@ import dev.weft.causal.Seeds;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.solver.OrderSolver;
 import dev.weft.solver.SolverKind;
-import dev.weft.trace.Choice;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayDeque;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * a schedule prefix followed by the continuation policy. Exploration ends when no seed is left,
  * which proves every behaviour for this input was covered — unless a solver query hit its limits.
  *
- * <p>Seeds are explored depth first. A seed whose schedule was already queued is dropped, and every
+ * <p>Seeds are explored depth first. A seed with the same effect as one already queued is dropped
+ * (same operations, same values read, in another order: the same causal model), and every
  * run's {@link ReadSignature} is recorded so that runs repeating an earlier one are counted
  * ({@link #redundantRuns()}): MCR avoids them under SC; under TSO/PSO independent seeds may still
  * permute into one state (mcr-tso-pso §4.6).
@@ -34,7 +35,7 @@ public final class McrStrategy implements Strategy {
     private final MemoryModel memoryModel;
     private final dev.weft.solver.Limits queryLimits;
     private final Deque<Seed> seeds = new ArrayDeque<>();
-    private final Set<List<Choice>> queued = new HashSet<>();
+    private final Set<Set<String>> queued = new HashSet<>();
     private final Set<ReadSignature> signatures = new HashSet<>();
     private Seed current;
     private boolean started;
@@ -80,8 +81,9 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        int fixedPrefix = current == null ? 0 : current.schedule().size();
-        CausalModel model = new CausalModel(result.trace(), memoryModel, fixedPrefix);
+        CausalModel model = current == null ? new CausalModel(result.trace(), memoryModel, new BitSet(), 0)
+                : new CausalModel(result.trace(), memoryModel, CausalModel.forcedEvents(result.trace(), current.forced()),
+                        current.finalReadsFixed());
         try (OrderSolver solver = solvers.get()) {
             Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits);
             solverSeconds += solver.seconds();
@@ -90,7 +92,7 @@ public final class McrStrategy implements Strategy {
             List<Seed> fresh = outcome.seeds();
             // Pushed in reverse so that the first query's seed runs first.
             for (int i = fresh.size() - 1; i >= 0; i--) {
-                if (queued.add(fresh.get(i).schedule())) {
+                if (queued.add(fresh.get(i).effect())) {
                     seeds.addLast(fresh.get(i));
                 }
             }

@@ -6,14 +6,20 @@ import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The {@code -javaagent} entry point: instruments program classes as the JVM loads them, for
  * programs that must run in their own JVM. Hooks then live in the one copy of {@code Hooks} on the
- * class path; whoever drives the run installs the handler there.
+ * class path; whoever drives the run installs the handler there. Test frameworks and build tools
+ * are not the program; the agent's options may name more package prefixes to leave alone
+ * ({@code -javaagent:weft.jar=com/acme/harness/,org/slf4j/}).
  */
 public final class Agent {
     private static final Symbols SYMBOLS = new Symbols();
+    private static final List<String> NOT_THE_PROGRAM = List.of("org/junit/", "junit/", "org/opentest4j/", "org/apiguardian/",
+            "org/apache/maven/", "org/gradle/", "worker/org/gradle/");
 
     private Agent() {
     }
@@ -21,11 +27,15 @@ public final class Agent {
     public static void premain(String options, Instrumentation instrumentation) {
         ClassLoader application = ClassLoader.getSystemClassLoader();
         ProgramTransformer transformer = new ProgramTransformer(new ClassHierarchy(name -> bytes(application, name)), SYMBOLS);
+        List<String> excluded = new ArrayList<>(NOT_THE_PROGRAM);
+        if (options != null && !options.isBlank()) {
+            excluded.addAll(List.of(options.split(",")));
+        }
         instrumentation.addTransformer(new ClassFileTransformer() {
             @Override
             public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
                 if (loader == null || loader == ClassLoader.getPlatformClassLoader() || className == null
-                        || !ProgramClasses.isProgramClass(className)) {
+                        || !ProgramClasses.isProgramClass(className) || excluded.stream().anyMatch(className::startsWith)) {
                     return null;
                 }
                 try {

@@ -53,16 +53,20 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         if (call.declaring().equals("java/lang/invoke/VarHandle")) {
             return varHandleCall(call);
         }
-        if (!call.declaring().startsWith(ATOMIC) || call.declaring().indexOf('/', ATOMIC.length()) >= 0) {
+        // byteValue and shortValue of an atomic are Number's, which reads the value through intValue inside the JDK.
+        String atomicClass = call.declaring().equals("java/lang/Number") ? call.owner() : call.declaring();
+        if (!atomicClass.startsWith(ATOMIC) || atomicClass.indexOf('/', ATOMIC.length()) >= 0) {
             return false;
         }
-        String simpleName = call.declaring().substring(ATOMIC.length());
+        String simpleName = atomicClass.substring(ATOMIC.length());
         if (!MODELLED.contains(simpleName)) {
             unsupported(call);
             return true;
         }
         boolean isArray = simpleName.endsWith("Array");
-        Integer operation = OPERATIONS.get(call.name());
+        boolean indexed = !isArray || call.descriptor().startsWith("(I");
+        Integer operation = !indexed ? null
+                : call.declaring().equals("java/lang/Number") ? Integer.valueOf(Hooks.ATOMIC_READ) : OPERATIONS.get(call.name());
         if (operation != null) {
             replace(call, () -> bracketed(call, isArray, operation));
         } else if (call.name().equals("getAndUpdate") || call.name().equals("updateAndGet")) {

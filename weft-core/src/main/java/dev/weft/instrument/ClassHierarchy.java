@@ -40,6 +40,9 @@ final class ClassHierarchy {
         }
     }
 
+    /** Cached for classes neither the program nor the JDK has. */
+    private static final ClassInfo MISSING = new ClassInfo("", null, List.of(), 0, Map.of(), Map.of());
+
     private final Function<String, byte[]> programClassBytes;
     private final Map<String, ClassInfo> cache = new ConcurrentHashMap<>();
 
@@ -50,17 +53,11 @@ final class ClassHierarchy {
 
     /** The class, or null if neither the program nor the JDK has it. */
     ClassInfo info(String internalName) {
-        ClassInfo known = cache.get(internalName);
-        if (known != null) {
-            return known;
-        }
-        byte[] bytes = ProgramClasses.isProgramClass(internalName) ? programClassBytes.apply(internalName) : jdkClassBytes(internalName);
-        if (bytes == null) {
-            return null;
-        }
-        ClassInfo info = read(bytes);
-        cache.put(internalName, info);
-        return info;
+        ClassInfo info = cache.computeIfAbsent(internalName, name -> {
+            byte[] bytes = ProgramClasses.isProgramClass(name) ? programClassBytes.apply(name) : jdkClassBytes(name);
+            return bytes == null ? MISSING : read(bytes);
+        });
+        return info == MISSING ? null : info;
     }
 
     private static byte[] jdkClassBytes(String internalName) {

@@ -18,29 +18,45 @@ import java.util.stream.Stream;
 final class ClassPath {
     private final List<Path> directories = new ArrayList<>();
     private final List<JarFile> jars = new ArrayList<>();
-    private final List<Path> entries = new ArrayList<>();
 
     ClassPath(String classpath) throws BadProgramException {
         if (classpath == null || classpath.isBlank()) {
             throw new BadProgramException("the classpath is empty");
         }
         for (String part : classpath.split(File.pathSeparator)) {
-            if (part.isEmpty()) {
-                continue;
+            if (part.equals("*") || part.endsWith(File.separator + "*")) {
+                addJarsIn(Path.of(part.substring(0, part.length() - 1)), part);
+            } else if (!part.isEmpty()) {
+                add(Path.of(part), part);
             }
-            Path path = Path.of(part);
-            if (Files.isDirectory(path)) {
-                directories.add(path);
-            } else if (Files.isRegularFile(path)) {
-                try {
-                    jars.add(new JarFile(path.toFile()));
-                } catch (IOException e) {
-                    throw new BadProgramException("classpath entry " + part + " is not a readable jar: " + e.getMessage(), e);
-                }
-            } else {
-                throw new BadProgramException("classpath entry not found: " + part);
+        }
+    }
+
+    /** A "dir/*" entry: every jar in the directory, as the java launcher reads it. */
+    private void addJarsIn(Path directory, String part) throws BadProgramException {
+        if (!Files.isDirectory(directory.toAbsolutePath())) {
+            throw new BadProgramException("classpath entry not found: " + part);
+        }
+        try (Stream<Path> files = Files.list(directory.toAbsolutePath())) {
+            for (Path jar : files.filter(f -> f.toString().endsWith(".jar") || f.toString().endsWith(".JAR")).sorted().toList()) {
+                add(jar, jar.toString());
             }
-            entries.add(path);
+        } catch (IOException e) {
+            throw new BadProgramException("cannot list classpath entry " + part + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void add(Path path, String part) throws BadProgramException {
+        if (Files.isDirectory(path)) {
+            directories.add(path);
+        } else if (Files.isRegularFile(path)) {
+            try {
+                jars.add(new JarFile(path.toFile()));
+            } catch (IOException e) {
+                throw new BadProgramException("classpath entry " + part + " is not a readable jar: " + e.getMessage(), e);
+            }
+        } else {
+            throw new BadProgramException("classpath entry not found: " + part);
         }
     }
 

@@ -61,7 +61,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
         program.checkMain(mainName);
         for (String name : program.classPath.directoryClasses()) {
-            if (ProgramClasses.isProgramClass(name) && !name.endsWith("module-info") && !name.endsWith("package-info")) {
+            if (ProgramClasses.isProgramClass(name) && !name.startsWith("META-INF/") && !name.endsWith("module-info")
+                    && !name.endsWith("package-info")) {
                 program.instrumentedBytes(name);
             }
         }
@@ -131,8 +132,15 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             this.loader = loader;
         }
 
+        /**
+         * Main runs with the run's class loader as context class loader, which the threads it makes
+         * inherit: the program's own lookups and the runtime (which may need a program class by name) find this run's copy.
+         */
         @Override
         public void runMain() throws Throwable {
+            Thread current = Thread.currentThread();
+            ClassLoader previous = current.getContextClassLoader();
+            current.setContextClassLoader(loader);
             try {
                 Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
                 main.invoke(null, (Object) args.clone());
@@ -140,6 +148,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
                 throw unwrap(e.getCause());
             } catch (InstrumentationFailure e) {
                 throw e.problem();
+            } finally {
+                current.setContextClassLoader(previous);
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.weft.instrument;
 
+import java.util.Set;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -12,6 +13,10 @@ import org.objectweb.asm.Type;
  * {@code super} calls are intercepted in turn).
  */
 abstract class JdkCallVisitor extends MethodVisitor {
+    /** Methods of unsupported classes that only prepare (see {@link #unsupported}); a Timer's constructor starts a thread. */
+    private static final Set<String> PREPARING = Set.of("<init>", "newUpdater", "getUnsafe", "objectFieldOffset",
+            "staticFieldOffset", "staticFieldBase", "arrayBaseOffset", "arrayIndexScale", "current");
+
     protected final MethodContext ctx;
 
     /** One call site. {@code declaring} is the JDK class whose method the call resolves to. */
@@ -23,10 +28,6 @@ abstract class JdkCallVisitor extends MethodVisitor {
         /** "java.util.concurrent.Semaphore.acquire" for messages. */
         String api() {
             return declaring.replace('/', '.') + "." + name;
-        }
-
-        boolean isStatic() {
-            return opcode == Opcodes.INVOKESTATIC;
         }
 
         /** A virtual call whose target a program subclass may override, so the receiver's class decides at run time. */
@@ -112,8 +113,16 @@ abstract class JdkCallVisitor extends MethodVisitor {
         });
     }
 
-    /** Stops the run with {@code unsupported} before the call. */
+    /**
+     * Stops the run with {@code unsupported} before the call, unless the call only prepares for later
+     * operations (a constructor, a field updater or offset lookup): libraries make those in static
+     * initialisers of classes whose unsupported operations the program may never reach.
+     */
     final void unsupported(Call call) {
+        if (PREPARING.contains(call.name()) && !call.declaring().equals("java/util/Timer")) {
+            original(call);
+            return;
+        }
         mv.visitLdcInsn(call.api());
         Emit.push(mv, ctx.location());
         Emit.hook(mv, "unsupported", "(Ljava/lang/String;I)V");

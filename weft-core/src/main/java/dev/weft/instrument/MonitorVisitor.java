@@ -24,21 +24,19 @@ final class MonitorVisitor extends MethodVisitor {
         }
     }
 
-    /*
-     * The runtime's monitors replace the JVM's: a JVM monitor would stay held across a modelled
-     * Object.wait and block the notifier inside the JVM, where Weft cannot schedule it. Only one
-     * program thread runs at a time, so dropping the JVM's locking loses no exclusion.
-     */
-
     /** Stack: the monitor. Enters it. */
     static void enter(MethodVisitor mv, int loc) {
+        mv.visitInsn(Opcodes.DUP);
         Emit.push(mv, loc);
         Emit.hook(mv, "monitorEnter", "(Ljava/lang/Object;I)V");
+        mv.visitInsn(Opcodes.MONITORENTER);
     }
 
     /** Stack: the monitor. Leaves it. */
     static void exit(MethodVisitor mv, int loc) {
+        mv.visitInsn(Opcodes.DUP);
         Emit.push(mv, loc);
         Emit.support(mv, "monitorExit", "(Ljava/lang/Object;I)V");
+        mv.visitInsn(Opcodes.MONITOREXIT);
     }
 }

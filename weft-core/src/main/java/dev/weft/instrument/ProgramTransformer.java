@@ -44,6 +44,9 @@ public final class ProgramTransformer {
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
         }
+        if ((outline.version & 0xffff) < Opcodes.V1_5) {
+            throw new BadProgramException("class " + className + " is compiled for Java 1.4 or earlier; Weft instruments class files of Java 5 and later");
+        }
         try {
             boolean hasFrames = (outline.version & 0xffff) >= Opcodes.V1_6;
             ClassWriter writer = new ClassWriter(reader, hasFrames ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {

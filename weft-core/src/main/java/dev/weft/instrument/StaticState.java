@@ -3,17 +3,23 @@ package dev.weft.instrument;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The static fields of a run's initialised program classes, rendered so that equal program states
- * render equally in every run: values of primitives, boxes, strings, enums and classes; arrays
- * element by element (one level); any other object by its class, plus the first field (in name
- * order) that holds it when another field holds the same object — never by identity hash code.
+ * render equally in every run: values of primitives, boxes, strings, enums and classes; arrays,
+ * collections, maps and atomics with their elements (one level deep); any other object by its class,
+ * plus the first field (in name order) that holds it when another field holds the same object —
+ * never by identity hash code.
  */
 final class StaticState {
     private final Map<Object, String> firstHolder = new IdentityHashMap<>();
@@ -51,15 +57,36 @@ final class StaticState {
         }
         String alias = firstHolder.putIfAbsent(value, holder);
         String identity = alias == null ? "" : " (same as " + alias + ")";
+        String type = value.getClass().getName();
         if (value.getClass().isArray()) {
             StringJoiner elements = new StringJoiner(", ", "[", "]");
             for (int i = 0; i < Array.getLength(value); i++) {
-                Object element = Array.get(value, i);
-                elements.add(element == null || isValue(element) ? scalar(element) : element.getClass().getName());
+                elements.add(shallow(Array.get(value, i)));
             }
             return value.getClass().getComponentType().getName() + elements + identity;
         }
-        return value.getClass().getName() + identity;
+        if (value instanceof Collection<?> collection) {
+            StringJoiner elements = new StringJoiner(", ", "[", "]");
+            collection.forEach(element -> elements.add(shallow(element)));
+            return type + elements + identity;
+        }
+        if (value instanceof Map<?, ?> map) {
+            StringJoiner entries = new StringJoiner(", ", "{", "}");
+            map.forEach((key, entry) -> entries.add(shallow(key) + "=" + shallow(entry)));
+            return type + entries + identity;
+        }
+        if (value instanceof AtomicInteger || value instanceof AtomicLong || value instanceof AtomicBoolean) {
+            return type + "(" + value + ")" + identity;
+        }
+        if (value instanceof AtomicReference<?> reference) {
+            return type + "(" + shallow(reference.get()) + ")" + identity;
+        }
+        return type + identity;
+    }
+
+    /** An element inside a rendered value: values as such, other objects by class only (no cycles, no identity). */
+    private static String shallow(Object element) {
+        return element == null || isValue(element) ? scalar(element) : element.getClass().getName();
     }
 
     private static boolean isValue(Object value) {

@@ -1,6 +1,8 @@
 package dev.weft.instrument;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -9,8 +11,7 @@ import org.objectweb.asm.Type;
 final class ThreadCallVisitor extends JdkCallVisitor {
     private static final String THREAD = "java/lang/Thread";
     private static final Type RUNNABLE = Type.getType(Runnable.class);
-    private static final String WAIT = "(Ljava/lang/Object;JIZI)V";
-    private static final String JOIN = "(Ljava/lang/Thread;JIZI)V";
+    private static final Type STRING = Type.getType(String.class);
 
     ThreadCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
@@ -29,10 +30,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
 
     private boolean objectCall(Call call) {
         switch (call.method()) {
-            case "wait()V" -> {
-                mv.visitInsn(Opcodes.LCONST_0);
-                replaceWithHook(call, "objectWait", WAIT, 0, 0);
-            }
+            case "wait()V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;I)V");
             case "wait(J)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JI)V");
             case "wait(JI)V" -> supportWithLocation("objectWait", "(Ljava/lang/Object;JII)V");
             case "notify()V" -> replaceWithHook(call, "objectNotify", "(Ljava/lang/Object;ZI)V", 0);
@@ -48,15 +46,15 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         switch (call.method()) {
             case "start()V" -> {
                 if (call.opcode() == Opcodes.INVOKESPECIAL) {
-                    replaceWithHook(call, "threadStart", "(Ljava/lang/Thread;I)V");
+                    mv.visitInsn(Opcodes.DUP);
+                    Emit.push(mv, ctx.location());
+                    Emit.hook(mv, "threadStart", "(Ljava/lang/Thread;I)V");
+                    original(call);
                 } else {
                     supportWithLocation("startThread", "(Ljava/lang/Thread;I)V");
                 }
             }
-            case "join()V" -> {
-                mv.visitInsn(Opcodes.LCONST_0);
-                replaceWithHook(call, "threadJoin", JOIN, 0, 0);
-            }
+            case "join()V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;I)V");
             case "join(J)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JI)V");
             case "join(JI)V" -> supportWithLocation("threadJoin", "(Ljava/lang/Thread;JII)V");
             case "sleep(J)V" -> replaceWithHook(call, "threadSleep", "(JII)V", 0);
@@ -79,7 +77,8 @@ final class ThreadCallVisitor extends JdkCallVisitor {
     /**
      * Every Thread constructor gets a body wrapped by the runtime; constructors without a Runnable
      * are swapped for the same constructor with one (a wrapped null), so that even a thread that runs
-     * nothing tells the runtime that it began and ended.
+     * nothing tells the runtime that it began and ended. Constructors without a name get one from a
+     * counter of the run ("Thread-0", ...), as in a fresh JVM: the JDK's counter would go on across runs.
      */
     private void construct(Call call) {
         Type[] arguments = Type.getArgumentTypes(call.descriptor());
@@ -95,15 +94,15 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         }
         Emit.hook(mv, "wrapThreadBody", "(Ljava/lang/Runnable;)Ljava/lang/Runnable;");
         Emit.loadAll(mv, after, slots);
-        String descriptor = call.descriptor();
+        List<Type> withBody = new ArrayList<>(Arrays.asList(arguments));
         if (!hasBody) {
-            Type[] withBody = new Type[arguments.length + 1];
-            System.arraycopy(arguments, 0, withBody, 0, body);
-            withBody[body] = RUNNABLE;
-            System.arraycopy(arguments, body, withBody, body + 1, arguments.length - body);
-            descriptor = Type.getMethodDescriptor(Type.VOID_TYPE, withBody);
+            withBody.add(body, RUNNABLE);
         }
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, THREAD, "<init>", descriptor, false);
+        if (!withBody.contains(STRING)) {
+            Emit.support(mv, "nextThreadName", "()Ljava/lang/String;");
+            withBody.add(STRING);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, THREAD, "<init>", Type.getMethodDescriptor(Type.VOID_TYPE, withBody.toArray(new Type[0])), false);
     }
 
     private boolean exitCall(Call call, boolean onRuntime) {
@@ -119,6 +118,7 @@ final class ThreadCallVisitor extends JdkCallVisitor {
         return true;
     }
 
+    /** Replaces a final JDK method by the RunSupport method of the same arguments plus the location. */
     private void supportWithLocation(String method, String descriptor) {
         Emit.push(mv, ctx.location());
         Emit.support(mv, method, descriptor);

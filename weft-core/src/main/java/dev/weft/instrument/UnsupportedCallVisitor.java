@@ -25,7 +25,8 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
             "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket");
     private static final Set<String> METHODS = Set.of(
-            "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec");
+            "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
+            "java/lang/Runtime.addShutdownHook");
 
     UnsupportedCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);

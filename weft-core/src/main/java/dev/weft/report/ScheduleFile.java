@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.explore.ContinuationPolicy;
+import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.FieldInfo;
@@ -78,6 +80,14 @@ public final class ScheduleFile {
             return Choice.step(symbols.threads().id(node.asText()));
         }
         return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+    }
+
+    /**
+     * A policy that follows this schedule choice by choice, resolving names against the replay's own
+     * symbols as it goes, and then lets the run finish as {@link ContinuationPolicy} would.
+     */
+    public SchedulePolicy replayPolicy(Symbols symbols) {
+        return point -> point.steps() < choices.size() ? choice(point.steps(), symbols) : ContinuationPolicy.INSTANCE.choose(point);
     }
 
     public void write(Path file) throws IOException {

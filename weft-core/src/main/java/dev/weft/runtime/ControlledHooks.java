@@ -21,7 +21,7 @@ import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import dev.weft.trace.Trace;
-import dev.weft.trace.Values;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Date;
@@ -62,6 +62,7 @@ final class ControlledHooks implements HookHandler {
     /** Every clock read advances the reading thread's logical clock by this much, so timing loops end. */
     private static final long CLOCK_TICK_NANOS = 1_000_000;
     private static final BooleanSupplier ALWAYS = () -> true;
+    private static final int ABORTS_BEFORE_PARKING = 100;
     private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
@@ -98,14 +99,18 @@ final class ControlledHooks implements HookHandler {
     private final Map<Address, Long> initialValues = new HashMap<>();
     private final List<Choice> schedule = new ArrayList<>();
     private final Map<Integer, Field> fields = new HashMap<>();
+    /** The class loader of this run's program classes, learnt from the first static field the run touches. */
+    private ClassLoader programLoader;
     private final Map<Object, LockState> monitors = new IdentityHashMap<>();
     private final Map<Object, View> lockViews = new IdentityHashMap<>();
     private final Map<Object, ConditionQueue> conditions = new IdentityHashMap<>();
-    private RunThread running;
+    private volatile RunThread running;
     private int lastThread = -1;
     private boolean started;
-    private RunEnd end;
+    private volatile RunEnd end;
     private long progressNanos;
+    /** True while the policy decides: a slow strategy is not a stuck program thread. */
+    private boolean choosing;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
@@ -133,7 +138,7 @@ final class ControlledHooks implements HookHandler {
             mainThread.start();
             long timeout = config.stuckTimeout().toNanos();
             while (end == null) {
-                long idle = System.nanoTime() - progressNanos;
+                long idle = choosing ? 0 : System.nanoTime() - progressNanos;
                 if (idle >= timeout) {
                     finish(stuck(running));
                     break;
@@ -194,36 +199,34 @@ final class ControlledHooks implements HookHandler {
         long deadline = System.nanoTime() + config.stuckTimeout().toNanos();
         List<String> leaked = new ArrayList<>();
         for (RunThread t : all) {
-            joinUntil(t.jvm, deadline);
-            if (t.jvm.isAlive()) {
+            awaitDeath(t, deadline);
+            if (t.jvm.isAlive() && !t.parkedForGood) {
                 // Blocked in code Weft does not control, or an endless local loop: no hook will ever run again there.
-                t.jvm.interrupt();
-                joinUntil(t.jvm, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+                wake(t);
+                awaitDeath(t, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
             }
-            if (t.jvm.isAlive()) {
+            if (t.jvm.isAlive() && !t.parkedForGood) {
                 try {
                     t.jvm.stop();
                 } catch (UnsupportedOperationException e) {
                     // Newer JDKs cannot stop threads; reported below.
                 }
-                joinUntil(t.jvm, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+                awaitDeath(t, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
             }
-            if (t.jvm.isAlive()) {
+            if (t.parkedForGood) {
+                leaked.add(t.name + " (parked for good: it kept running after the end of its run)");
+            } else if (t.jvm.isAlive()) {
                 leaked.add(t.name);
             }
         }
         return leaked;
     }
 
-    private static void joinUntil(Thread thread, long deadlineNanos) {
+    private static void awaitDeath(RunThread t, long deadlineNanos) {
         boolean interrupted = false;
-        while (thread.isAlive()) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
+        while (t.jvm.isAlive() && !t.parkedForGood && System.nanoTime() < deadlineNanos) {
             try {
-                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                t.jvm.join(10);
             } catch (InterruptedException e) {
                 interrupted = true;
             }
@@ -252,6 +255,9 @@ final class ControlledHooks implements HookHandler {
         runOver.signalAll();
         for (RunThread t : threads) {
             t.turn.signalAll();
+            if (t.jvmMonitor != null) {
+                wake(t);
+            }
         }
     }
 
@@ -261,23 +267,50 @@ final class ControlledHooks implements HookHandler {
     private RunThread enter() {
         lock.lock();
         try {
-            checkEnd();
             RunThread me = byJvmThread.get(Thread.currentThread());
+            if (end != null) {
+                throw afterEnd(me);
+            }
             if (me == null) {
                 if (!started) {
                     return outside;
                 }
+                silence(Thread.currentThread());
                 finish(RunEnd.of(Status.UNSUPPORTED, "instrumented code ran in thread \"" + Thread.currentThread().getName()
                         + "\", which the program did not start with Thread.start (thread pools and other JDK-made threads are not supported)"));
                 throw new RunAbort();
             }
             if (!me.begun) {
                 begin(me);
+            } else if (running != me) {
+                awaitForkedChild(me);
             }
             return me;
         } catch (RuntimeException | Error e) {
             lock.unlock();
             throw e;
+        }
+    }
+
+    /**
+     * A thread that keeps calling hooks after its run ended has caught RunAbort and carried on.
+     * After {@link #ABORTS_BEFORE_PARKING} such calls it is parked for good, outside the run's lock, so
+     * that it can neither spin nor touch anything again (a JDK 17 Thread.stop could be caught as well).
+     */
+    private RunAbort afterEnd(RunThread me) {
+        if (me != null && ++me.abortsAfterEnd > ABORTS_BEFORE_PARKING) {
+            me.parkedForGood = true;
+            lock.unlock();
+            while (true) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            }
+        }
+        return new RunAbort();
+    }
+
+    private static void silence(Thread thread) {
+        if (thread.getUncaughtExceptionHandler() == thread.getThreadGroup()) {
+            thread.setUncaughtExceptionHandler(SILENT);
         }
     }
 
@@ -313,12 +346,38 @@ final class ControlledHooks implements HookHandler {
         stop(me);
         while (running != me) {
             checkEnd();
-            me.turn.awaitUninterruptibly();
+            if (me.jvmMonitor != null) {
+                awaitInMonitor(me);
+            } else {
+                me.turn.awaitUninterruptibly();
+            }
         }
         checkEnd();
         me.pending = null;
         me.enabled = null;
         me.waitsFor = null;
+    }
+
+    /**
+     * Waits for the turn inside {@code Object.wait} of the JVM monitor the waiting thread holds (the
+     * instrumented code keeps the real monitor instructions), so that the thread the model lets take
+     * the monitor meanwhile does not block in the JVM. The dispatcher wakes it with a real interrupt,
+     * which needs no monitor: nobody may block on a program monitor while holding the run's lock.
+     */
+    private void awaitInMonitor(RunThread me) {
+        Object monitor = me.jvmMonitor;
+        lock.unlock();
+        try {
+            synchronized (monitor) {
+                if (running != me && end == null) {
+                    monitor.wait();
+                }
+            }
+        } catch (InterruptedException e) {
+            // The wake-up call (or teardown); the loop re-checks whose turn it is.
+        } finally {
+            lock.lock();
+        }
     }
 
     private void schedulingPoint(RunThread me, EventKind kind, Address address, int loc) {
@@ -337,10 +396,22 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
+    /** Wakes a thread from Object.wait with a real interrupt (the JDK's own, never a program override). */
+    private static void wake(RunThread t) {
+        JdkMethods.call(t.jvm, Thread.class, "interrupt", MethodType.methodType(void.class));
+    }
+
+    private static Thread.State stateOf(Thread thread) {
+        return (Thread.State) JdkMethods.call(thread, Thread.class, "getState", MethodType.methodType(Thread.State.class));
+    }
+
     private void giveTurn(RunThread next) {
         running = next;
         progressNanos = System.nanoTime();
         next.turn.signal();
+        if (next.jvmMonitor != null) {
+            wake(next);
+        }
     }
 
     private boolean isEnabled(RunThread t) {
@@ -405,11 +476,15 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             Choice choice;
+            choosing = true;
             try {
                 choice = policy.choose(new Point(live, enabled));
             } catch (RuntimeException | Error e) {
                 finish(new RunEnd(null, null, "schedule policy failed: " + e, e));
                 return;
+            } finally {
+                choosing = false;
+                progressNanos = System.nanoTime();
             }
             if (choice == null || !enabled.contains(choice)) {
                 finish(RunEnd.of(Status.DIVERGED, "choice " + schedule.size() + " (" + describe(choice)
@@ -519,6 +594,9 @@ final class ControlledHooks implements HookHandler {
         if (e.wrote() && !e.has(Event.BUFFERED)) {
             madeVisible(address);
         }
+        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (kind.reads() || e.wrote())) {
+            initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
+        }
         return e.index();
     }
 
@@ -599,84 +677,51 @@ final class ControlledHooks implements HookHandler {
     }
 
     /**
-     * Completes a read: {@code fromMemory} is what the native load returned; a thread's own newest
-     * buffered write to the address wins over it (store forwarding). Returns the forwarded raw value or null.
+     * Completes the pending read, if any: {@code value} is what the native load returned (boxed); a
+     * thread's own newest buffered write to the address wins over it (store forwarding).
      */
-    private Object completeRead(RunThread me, PendingRead read, long fromMemory) {
-        StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-        initialValues.putIfAbsent(read.address(), fromMemory);
-        record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0, read.type(), 0);
-        return forwarded != null ? forwarded.raw() : null;
-    }
-
-    private PendingRead takeRead(RunThread me) {
-        PendingRead read = me.read;
-        me.read = null;
-        return read;
-    }
-
-    @Override
-    public int afterLoad(int value) {
+    private Object loaded(Object value) {
         RunThread me = enter();
         try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, value);
-            return forwarded != null ? (Integer) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public long afterLoad(long value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, value);
-            return forwarded != null ? (Long) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public float afterLoad(float value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, Values.ofFloat(value));
-            return forwarded != null ? (Float) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public double afterLoad(double value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
-            Object forwarded = read == null ? null : completeRead(me, read, Values.ofDouble(value));
-            return forwarded != null ? (Double) forwarded : value;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public Object afterLoad(Object value) {
-        RunThread me = enter();
-        try {
-            PendingRead read = takeRead(me);
+            PendingRead read = me.read;
+            me.read = null;
             if (read == null) {
                 return value;
             }
             StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-            completeRead(me, read, objects.id(value, me));
+            long fromMemory = objects.encode(value, read.type(), me);
+            initialValues.putIfAbsent(read.address(), fromMemory);
+            record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
+                    read.type(), 0);
             return forwarded != null ? forwarded.raw() : value;
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public int afterLoad(int value) {
+        return (Integer) loaded(value);
+    }
+
+    @Override
+    public long afterLoad(long value) {
+        return (Long) loaded(value);
+    }
+
+    @Override
+    public float afterLoad(float value) {
+        return (Float) loaded(value);
+    }
+
+    @Override
+    public double afterLoad(double value) {
+        return (Double) loaded(value);
+    }
+
+    @Override
+    public Object afterLoad(Object value) {
+        return loaded(value);
     }
 
     @Override
@@ -813,9 +858,13 @@ final class ControlledHooks implements HookHandler {
         if (isVolatile) {
             drain(me);
         } else if (model != MemoryModel.SC) {
-            int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
-            me.buffer.add(address, value, raw, type, index, resolved != null ? resolved : cell.get());
-            return false;
+            MemoryCell target = resolved != null ? resolved : cell.get();
+            if (target.settable()) {
+                int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
+                me.buffer.add(address, value, raw, type, index, target);
+                return false;
+            }
+            drain(me); // written at once, so everything this thread wrote before must be visible first
         }
         record(me, kind, loc, address, value, 0, type, 0);
         return true;
@@ -845,7 +894,10 @@ final class ControlledHooks implements HookHandler {
         return fields.computeIfAbsent(f.id(), id -> {
             String owner = f.owner().replace('/', '.');
             try {
-                return accessible(Class.forName(owner, false, programLoader()), f.name());
+                if (programLoader == null) {
+                    programLoader = programLoader();
+                }
+                return accessible(Class.forName(owner, false, programLoader), f.name());
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("class of static field " + f.displayName() + " not found", e);
             }
@@ -1014,7 +1066,7 @@ final class ControlledHooks implements HookHandler {
             if (l.owner != me) {
                 throw new IllegalMonitorStateException("current thread is not owner");
             }
-            Wake wake = waitFor(me, l, l.waiters, timed && (millis > 0 || nanos > 0), true, loc, "notify");
+            Wake wake = waitFor(me, l, l.waiters, monitor, timed && (millis > 0 || nanos > 0), true, loc, "notify");
             if (wake == Wake.INTERRUPTED) {
                 throw new InterruptedException();
             }
@@ -1043,8 +1095,13 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
-    /** Object.wait / Condition.await: WAIT releases the lock completely, WAKE re-acquires it with the same hold count. */
-    private Wake waitFor(RunThread me, LockState l, List<Waiter> queue, boolean timed, boolean interruptible, int loc, String what) {
+    /**
+     * Object.wait / Condition.await: WAIT releases the lock completely, WAKE re-acquires it with the
+     * same hold count. {@code jvmMonitor} is the monitor object for Object.wait (whose JVM monitor the
+     * thread holds), null for a Condition.
+     */
+    private Wake waitFor(RunThread me, LockState l, List<Waiter> queue, Object jvmMonitor, boolean timed, boolean interruptible,
+                         int loc, String what) {
         schedulingPoint(me, EventKind.WAIT, l.address, loc);
         if (interruptible && me.interrupted) {
             consumeInterrupt(me, loc);
@@ -1057,10 +1114,16 @@ final class ControlledHooks implements HookHandler {
         record(me, EventKind.WAIT, loc, l.address, 0, 0, (char) 0, 0);
         Waiter waiter = new Waiter(me);
         queue.add(waiter);
-        schedulingPoint(me, EventKind.WAKE, l.address, loc,
-                () -> l.available(me, false) && (waiter.notifiedBy >= 0 || timed || (interruptible && me.interrupted)),
-                () -> waiter.notifiedBy >= 0 ? "was woken and waits to re-acquire " + describe(l)
-                        : "waits for a " + what + " on " + describe(l));
+        me.jvmMonitor = jvmMonitor;
+        try {
+            schedulingPoint(me, EventKind.WAKE, l.address, loc,
+                    () -> l.available(me, false) && (waiter.notifiedBy >= 0 || timed || (interruptible && me.interrupted)),
+                    () -> waiter.notifiedBy >= 0 ? "was woken and waits to re-acquire " + describe(l)
+                            : "waits for a " + what + " on " + describe(l));
+        } finally {
+            me.jvmMonitor = null;
+            Thread.interrupted(); // a wake-up call that came after the thread had its turn already
+        }
         queue.remove(waiter);
         l.owner = me;
         l.holds = holds;
@@ -1127,27 +1190,17 @@ final class ControlledHooks implements HookHandler {
     public boolean threadBodyEnter() {
         lock.lock();
         try {
-            checkEnd();
-            RunThread me = byJvmThread.get(Thread.currentThread());
-            if (me == null) {
-                unlockAfter();
-                enter(); // reports the unknown thread
-                return false;
+            RunThread known = byJvmThread.get(Thread.currentThread());
+            if (known != null && !known.begun && end == null) {
+                begin(known);
+                return true;
             }
-            if (me.begun) {
-                return false;
-            }
-            begin(me);
-            return true;
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Keeps the hold count balanced when {@link #enter()} takes the lock once more. */
-    private void unlockAfter() {
+        enter(); // a thread that began already runs the body inline; enter() reports unknown threads and ended runs
         lock.unlock();
-        lock.lock();
+        return false;
     }
 
     @Override
@@ -1161,6 +1214,7 @@ final class ControlledHooks implements HookHandler {
             if (me == null || end != null || me.ended || failure instanceof RunAbort) {
                 return;
             }
+            awaitForkedChild(me);
             if (failure == null && !me.buffer.isEmpty()) {
                 // Other threads may still act before the end publishes what this thread buffered.
                 schedulingPoint(me, EventKind.END, null, -1);
@@ -1193,23 +1247,35 @@ final class ControlledHooks implements HookHandler {
             RunThread child = register(ThreadPaths.child(me.name, ++me.children), thread, me);
             record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             child.handBackTo = me;
-            if (thread.getUncaughtExceptionHandler() == thread.getThreadGroup()) {
-                thread.setUncaughtExceptionHandler(SILENT);
-            }
+            silence(thread);
+            // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
+            // runs up to its first scheduling point and hands the turn back, which the parent's next call awaits.
             giveTurn(child);
-            try {
-                ThreadStarter.start(thread);
-            } catch (RuntimeException | Error e) {
-                child.ended = true;
-                child.handBackTo = null;
-                running = me;
-                throw e;
-            }
-            // The child runs up to its first scheduling point (or its end) and hands the turn back.
-            while (running != me) {
-                checkEnd();
-                if (!child.begun && !thread.isAlive()) {
-                    // Its body never called the runtime (e.g. a Thread without a Runnable): it began and ended unseen.
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The parent of a thread just forked calls the runtime again: it waits until the child has run to
+     * its first scheduling point (or its end). A child whose body never calls the runtime began and
+     * ended unseen; one that was never started is forgotten.
+     */
+    private void awaitForkedChild(RunThread me) {
+        while (running != me) {
+            checkEnd();
+            RunThread child = running;
+            if (child != null && child.handBackTo == me && !child.begun) {
+                Thread.State state = stateOf(child.jvm);
+                if (state == Thread.State.NEW) {
+                    threads.remove(child);
+                    byJvmThread.remove(child.jvm);
+                    byId.remove(child.id);
+                    me.children--;
+                    running = me;
+                    break;
+                }
+                if (state == Thread.State.TERMINATED) {
                     child.begun = true;
                     record(child, EventKind.BEGIN, -1, null, 0, 0, (char) 0, 0);
                     record(child, EventKind.END, -1, null, 0, 0, (char) 0, 0);
@@ -1218,14 +1284,12 @@ final class ControlledHooks implements HookHandler {
                     running = me;
                     break;
                 }
-                try {
-                    me.turn.await(1, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    // Only teardown interrupts program threads; checkEnd above ends the wait then.
-                }
             }
-        } finally {
-            lock.unlock();
+            try {
+                me.turn.await(1, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                // Only teardown interrupts program threads; checkEnd above ends the wait then.
+            }
         }
     }
 
@@ -1562,7 +1626,7 @@ final class ControlledHooks implements HookHandler {
         RunThread me = enter();
         try {
             View view = view(lockObject, me, loc);
-            Object condition = ((Lock) lockObject).newCondition();
+            Object condition = JdkMethods.call(lockObject, jdkClassOf(lockObject), "newCondition", MethodType.methodType(Condition.class));
             conditions.put(condition, new ConditionQueue(view.lock(), new ArrayList<>()));
             return condition;
         } finally {
@@ -1574,8 +1638,10 @@ final class ControlledHooks implements HookHandler {
     public Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
         RunThread me = enter();
         try {
-            ReadWriteLock rw = (ReadWriteLock) readWriteLock;
-            Lock view = write ? rw.writeLock() : rw.readLock();
+            Object view = readWriteLock instanceof ReentrantReadWriteLock
+                    ? JdkMethods.call(readWriteLock, ReentrantReadWriteLock.class, write ? "writeLock" : "readLock",
+                            MethodType.methodType(write ? ReentrantReadWriteLock.WriteLock.class : ReentrantReadWriteLock.ReadLock.class))
+                    : write ? ((ReadWriteLock) readWriteLock).writeLock() : ((ReadWriteLock) readWriteLock).readLock();
             if (readWriteLock instanceof ReentrantReadWriteLock) {
                 LockState state = monitorsOfReadWriteLock(readWriteLock, me);
                 lockViews.putIfAbsent(view, new View(state, !write));
@@ -1584,6 +1650,20 @@ final class ControlledHooks implements HookHandler {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The JDK lock class whose newCondition a lock object inherits. */
+    private static Class<?> jdkClassOf(Object lockObject) {
+        if (lockObject instanceof ReentrantLock) {
+            return ReentrantLock.class;
+        }
+        if (lockObject instanceof ReentrantReadWriteLock.WriteLock) {
+            return ReentrantReadWriteLock.WriteLock.class;
+        }
+        if (lockObject instanceof ReentrantReadWriteLock.ReadLock) {
+            return ReentrantReadWriteLock.ReadLock.class;
+        }
+        return Lock.class;
     }
 
     /** Both views of one read/write lock share one state and one address. */
@@ -1640,7 +1720,7 @@ final class ControlledHooks implements HookHandler {
             if (!controlled(me)) {
                 return Wake.NOTIFIED;
             }
-            Wake wake = waitFor(me, queue.lock(), queue.waiters(), timed, interruptibly, loc, "signal");
+            Wake wake = waitFor(me, queue.lock(), queue.waiters(), null, timed, interruptibly, loc, "signal");
             if (wake == Wake.INTERRUPTED) {
                 throw new InterruptedException();
             }
@@ -1893,7 +1973,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private RunEnd stuck(RunThread t) {
-        Thread.State state = t.jvm.getState();
+        Thread.State state = stateOf(t.jvm);
         StackTraceElement[] stack = t.jvm.getStackTrace();
         String at = stack.length > 0 ? stack[0].toString() : "an unknown place";
         if (state == Thread.State.RUNNABLE) {
@@ -1927,7 +2007,7 @@ final class ControlledHooks implements HookHandler {
 
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.runtime.hooks.");
-    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), ThreadStarter.class.getName(),
+    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
             AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 
     private static boolean isProgramFrame(String className) {

@@ -15,8 +15,19 @@ interface MemoryCell {
 
     void set(Object raw);
 
+    /** False where reflection cannot store later (final fields of records and hidden classes): such writes are never delayed. */
+    default boolean settable() {
+        return true;
+    }
+
     static MemoryCell field(Field field, Object target) {
         return new MemoryCell() {
+            @Override
+            public boolean settable() {
+                Class<?> owner = field.getDeclaringClass();
+                return !java.lang.reflect.Modifier.isFinal(field.getModifiers()) || !(owner.isRecord() || owner.isHidden());
+            }
+
             @Override
             public Object get() {
                 try {

@@ -42,9 +42,14 @@ final class RunThread {
     boolean ended;
     boolean interrupted;
     boolean permit;
+    int abortsAfterEnd;
+    /** Set (without the run's lock) when the thread kept running after its run ended and was parked for good. */
+    volatile boolean parkedForGood;
     /** Set between FORK and the child's first stop: the parent continues its step then. */
     RunThread handBackTo;
 
+    /** While in Object.wait: the monitor whose JVM lock the thread releases by really waiting on it. */
+    Object jvmMonitor;
     PendingOperation pending;
     BooleanSupplier enabled;
     Supplier<String> waitsFor;

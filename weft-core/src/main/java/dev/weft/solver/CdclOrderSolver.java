@@ -27,7 +27,8 @@ import java.util.Set;
  * Formulas have no negation, so the one-sided Plaisted–Greenbaum definitions {@code g → parts}
  * suffice. Base constraints are clauses kept for the solver's life; assumptions are the first
  * decisions of each check. Learned clauses follow from base and definition clauses and from
- * acyclicity only, so they stay valid across checks and are kept.
+ * acyclicity only, so they stay valid across checks and are kept. Every formula object seen stays
+ * encoded for the solver's life, which is meant to be one trace.
  */
 // CDCL after MiniSat (Eén & Sörensson, "An Extensible SAT-solver", SAT 2003): two watched literals,
 // first-UIP learning, VSIDS, assumptions as decisions with final conflict analysis for cores; Luby
@@ -44,7 +45,8 @@ public final class CdclOrderSolver implements OrderSolver {
     private static final int NO_ATOM = -1;
     private static final int RESTART_UNIT = 64;
     private static final double VARIABLE_DECAY = 0.95;
-    private static final int CLOCK_INTERVAL = 256;
+    /** Decisions between two looks at the clock; small because a repair scan can cost milliseconds. */
+    private static final int CLOCK_INTERVAL = 16;
 
     // Variables: per-variable arrays, grown together.
     private int variableCount;
@@ -281,45 +283,37 @@ public final class CdclOrderSolver implements OrderSolver {
     }
 
     private void markBaseRelevant(int[] literals) {
+        markRelevant(literals, true);
+    }
+
+    private void markQueryRelevant() {
+        queryEpoch++;
+        queryClauses.clear();
+        markRelevant(assumptionLiterals, false);
+    }
+
+    /**
+     * Marks the variables that {@code literals} reach through gate parts as relevant, for good (base)
+     * or for this check, and records the Or definitions a model must satisfy.
+     */
+    private void markRelevant(int[] literals, boolean forBase) {
+        List<Clause> definitions = forBase ? baseClauses : queryClauses;
         IntVec pending = new IntVec(literals.length);
         for (int literal : literals) {
             pending.add(variable(literal));
         }
         while (!pending.isEmpty()) {
             int v = pending.removeLast();
-            if (baseRelevant[v]) {
+            if (baseRelevant[v] || (!forBase && queryRelevant[v] == queryEpoch)) {
                 continue;
             }
-            baseRelevant[v] = true;
+            if (forBase) {
+                baseRelevant[v] = true;
+            } else {
+                queryRelevant[v] = queryEpoch;
+            }
             if (orDefinition[v] != null) {
-                baseClauses.add(orDefinition[v]);
-            }
-            if (values[v] == UNASSIGNED) {
-                makeDecidable(v);
-            }
-            if (gateParts[v] != null) {
-                for (int part : gateParts[v]) {
-                    pending.add(variable(part));
-                }
-            }
-        }
-    }
-
-    private void markQueryRelevant() {
-        queryEpoch++;
-        queryClauses.clear();
-        IntVec pending = new IntVec();
-        for (int literal : assumptionLiterals) {
-            pending.add(variable(literal));
-        }
-        while (!pending.isEmpty()) {
-            int v = pending.removeLast();
-            if (baseRelevant[v] || queryRelevant[v] == queryEpoch) {
-                continue;
-            }
-            queryRelevant[v] = queryEpoch;
-            if (orDefinition[v] != null) {
-                queryClauses.add(orDefinition[v]);
+                definitions.add(orDefinition[v]);
             }
             if (values[v] == UNASSIGNED) {
                 makeDecidable(v);
@@ -718,6 +712,7 @@ public final class CdclOrderSolver implements OrderSolver {
                             return literal;
                         }
                     }
+                    throw new IllegalStateException("order solver bug: a clause is false but propagation found no conflict");
                 }
             }
             falseUnderOrder.clear();

@@ -39,10 +39,6 @@ final class IntVec {
         items[size++] = value;
     }
 
-    int last() {
-        return items[size - 1];
-    }
-
     int removeLast() {
         return items[--size];
     }

@@ -30,26 +30,31 @@ import java.util.function.ToLongFunction;
 /**
  * A stand-in for the controlled runtime in strategy tests: a tiny interpreter of hand-written
  * threads (shared reads and writes into per-thread registers, volatile accesses, locks,
- * wait/notify, fork/join, fences, local jumps and checks) under SC, TSO or PSO.
+ * wait/notify, fork/join, fences, local assignments, jumps and checks) under SC, TSO or PSO.
  *
  * <p>Like the real runtime: each shared operation is one scheduling point and one event; under
  * TSO/PSO a write enters the thread's buffer (one FIFO per thread, or per thread and variable) and
  * each pending flush is a choice of its own; reads forward from the own buffer; synchronization
  * operations and full fences wait until the buffer is empty; a release or store-store fence keeps
- * PSO flushes of earlier writes before later ones. A thread that re-reads, at a position it already
- * read since its last other operation, while none of the variables it read has been written since,
- * is blocked (busy-wait loops end). A run is a bug when a check fails, when threads are left
+ * PSO flushes of earlier writes before later ones. A thread whose next operation is a busy-wait read
+ * ({@link Op#spinRead}) at a position it already read since its last operation other than a read,
+ * while none of the variables it read since then has been written, is blocked (busy-wait loops end). A run is a bug when a check fails, when threads are left
  * blocked (deadlock, or livelock when a busy-waiting thread is among them), or when {@code bad}
  * holds for the final variables and registers ("r&lt;thread&gt;.&lt;register&gt;"). Threads that some
  * thread forks start unstarted; all others start at once.
  */
 final class ToyRunner implements ProgramRunner {
 
-    enum Kind { READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, FORK, JOIN, FENCE, JUMP_IF, CHECK }
+    enum Kind { READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, FORK, JOIN, FENCE, SET, JUMP_IF, CHECK }
 
     /** One instruction; {@code name} is the variable, lock or register, {@code target} the jump target or thread. */
     record Op(Kind kind, String name, String register, ToLongFunction<Map<String, Long>> value,
-              Predicate<Map<String, Long>> condition, int target) {
+              Predicate<Map<String, Long>> condition, int target, boolean spin) {
+
+        Op(Kind kind, String name, String register, ToLongFunction<Map<String, Long>> value,
+           Predicate<Map<String, Long>> condition, int target) {
+            this(kind, name, register, value, condition, target, false);
+        }
 
         static Op write(String var, long value) {
             return write(var, registers -> value);
@@ -67,6 +72,11 @@ final class ToyRunner implements ProgramRunner {
 
         static Op read(String var, String register) {
             return new Op(Kind.READ, var, register, null, null, -1);
+        }
+
+        /** A read in a busy-wait loop: blocked while it would re-read unchanged variables. */
+        static Op spinRead(String var, String register) {
+            return new Op(Kind.READ, var, register, null, null, -1, true);
         }
 
         static Op volatileRead(String var, String register) {
@@ -110,6 +120,11 @@ final class ToyRunner implements ProgramRunner {
             return new Op(Kind.FENCE, kind.name(), null, null, null, -1);
         }
 
+        /** Local: register = f(registers). */
+        static Op set(String register, ToLongFunction<Map<String, Long>> value) {
+            return new Op(Kind.SET, null, register, value, null, -1);
+        }
+
         /** Local: continue at {@code target} when {@code condition} holds for the registers. */
         static Op jumpIf(Predicate<Map<String, Long>> condition, int target) {
             return new Op(Kind.JUMP_IF, null, null, null, condition, target);
@@ -125,7 +140,7 @@ final class ToyRunner implements ProgramRunner {
         }
 
         boolean local() {
-            return kind == Kind.JUMP_IF || kind == Kind.CHECK;
+            return kind == Kind.SET || kind == Kind.JUMP_IF || kind == Kind.CHECK;
         }
 
         boolean synchronizes() {
@@ -216,8 +231,7 @@ final class ToyRunner implements ProgramRunner {
         boolean spinning(int t) {
             ThreadState s = states.get(t);
             Op op = next(t);
-            return op != null && (op.kind() == Kind.READ || op.kind() == Kind.VOLATILE_READ)
-                    && s.spinPositions.contains(s.pc)
+            return op != null && op.spin() && s.spinPositions.contains(s.pc)
                     && s.spinVersions.entrySet().stream().allMatch(e -> version(e.getKey()) == e.getValue());
         }
 
@@ -274,8 +288,12 @@ final class ToyRunner implements ProgramRunner {
         }
 
         int record(EventKind kind, int t, Address address, long value, long value2, int flags) {
-            int seq = kind == EventKind.FLUSH ? -1 : states.get(t).seq++;
-            events.add(new Event(events.size(), kind, t, seq, -1, address, value, value2, 'J', flags | Event.CHOSEN));
+            ThreadState s = states.get(t);
+            int seq = kind == EventKind.FLUSH ? -1 : s.seq++;
+            Op op = next(t);
+            // Only busy-wait reads carry a location: the causal model treats a re-read at one location as blocked.
+            int location = kind != EventKind.FLUSH && op != null && op.spin() ? t * 1000 + s.pc : -1;
+            events.add(new Event(events.size(), kind, t, seq, location, address, value, value2, 'J', flags | Event.CHOSEN));
             return events.size() - 1;
         }
 
@@ -390,6 +408,11 @@ final class ToyRunner implements ProgramRunner {
                     throw new IllegalStateException("t" + t + " loops without shared operations");
                 }
                 Op op = next(t);
+                if (op.kind() == Kind.SET) {
+                    s.registers.put(op.register(), op.value().applyAsLong(s.registers));
+                    s.pc++;
+                    continue;
+                }
                 boolean holds = op.condition().test(s.registers);
                 if (op.kind() == Kind.CHECK && !holds) {
                     bug = new Bug(BugKind.ASSERTION, "check failed in t" + t + " at " + s.pc, "t" + t, null, null);
@@ -425,7 +448,7 @@ final class ToyRunner implements ProgramRunner {
                 case FORK -> EventKind.FORK;
                 case JOIN -> EventKind.JOIN;
                 case FENCE -> EventKind.FENCE;
-                case JUMP_IF, CHECK -> throw new AssertionError(op);
+                case SET, JUMP_IF, CHECK -> throw new AssertionError(op);
             };
             Address address = switch (op.kind()) {
                 case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE -> address(op.name());

@@ -9,11 +9,11 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /** Programs Weft cannot check are refused with one clear message, never run half-instrumented. */
@@ -69,19 +69,55 @@ class BadProgramTest {
 
     /** A class whose main reads a static field 6000 times: 24 KB of bytecode that instrumentation more than triples. */
     private static byte[] bigClass() {
-        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
-        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "Big", null, "java/lang/Object", null);
-        writer.visitField(Opcodes.ACC_STATIC, "x", "I", null, null).visitEnd();
-        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
-        main.visitCode();
-        for (int i = 0; i < 6000; i++) {
-            main.visitFieldInsn(Opcodes.GETSTATIC, "Big", "x", "I");
-            main.visitInsn(Opcodes.POP);
+        GeneratedClass big = new GeneratedClass("Big", Opcodes.V17);
+        return big.main(main -> {
+            for (int i = 0; i < 6000; i++) {
+                big.count(main, Opcodes.GETSTATIC);
+                main.visitInsn(Opcodes.POP);
+            }
+        }).bytes();
+    }
+
+    @Test
+    void classFilesOlderThanJava5() throws Exception {
+        Files.write(directory.resolve("Ancient.class"), new GeneratedClass("Ancient", Opcodes.V1_4).bytes());
+        assertTrue(refusal(directory.toString(), "Ancient").contains("compiled for Java 1.4 or earlier"));
+    }
+
+    @Test
+    void aJarThatIsNotAJar() throws Exception {
+        Files.write(directory.resolve("fake.jar"), "not a zip".getBytes());
+        assertTrue(refusal(directory.resolve("fake.jar").toString(), "Main").contains("is not a readable jar"));
+    }
+
+    @Test
+    void aWildcardEntryTakesEveryJarOfItsDirectory() throws Throwable {
+        Path lib = Files.createDirectory(directory.resolve("lib"));
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(lib.resolve("program.jar")))) {
+            jar.putNextEntry(new JarEntry("Tiny.class"));
+            jar.write(new GeneratedClass("Tiny", Opcodes.V17).main(main -> { }).bytes());
+            jar.closeEntry();
         }
-        main.visitInsn(Opcodes.RETURN);
-        main.visitMaxs(0, 0);
-        main.visitEnd();
-        writer.visitEnd();
-        return writer.toByteArray();
+        InstrumentedProgram program = InstrumentedProgram.open(lib + File.separator + "*", "Tiny", List.of());
+        program.freshCopy(new RecordingHandler(program.symbols())).runMain();
+    }
+
+    @Test
+    void aJarClassThatCannotBeInstrumentedEndsTheRunWithTheSameRefusal() throws Exception {
+        Path lib = Files.createDirectory(directory.resolve("lib"));
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(lib.resolve("big.jar")))) {
+            jar.putNextEntry(new JarEntry("Big.class"));
+            jar.write(bigClass());
+            jar.closeEntry();
+        }
+        Path classes = Files.createDirectory(directory.resolve("classes"));
+        Files.write(classes.resolve("CallsBig.class"), new GeneratedClass("CallsBig", Opcodes.V17).main(main -> {
+            main.visitInsn(Opcodes.ACONST_NULL);
+            main.visitMethodInsn(Opcodes.INVOKESTATIC, "Big", "main", "([Ljava/lang/String;)V", false);
+        }).bytes());
+        InstrumentedProgram program = InstrumentedProgram.open(classes + File.pathSeparator + lib.resolve("big.jar"), "CallsBig", List.of());
+        BadProgramException refusal = assertThrows(BadProgramException.class,
+                () -> program.freshCopy(new RecordingHandler(program.symbols())).runMain());
+        assertTrue(refusal.getMessage().startsWith("cannot instrument class Big"), refusal.getMessage());
     }
 }

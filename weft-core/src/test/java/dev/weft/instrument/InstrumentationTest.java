@@ -75,6 +75,11 @@ class InstrumentationTest {
         assertEquals("main", location.method());
         assertEquals("Fields.java", location.sourceFile());
         assertTrue(location.line() > 20, location.toString());
+        var symbols = InstrumentedProgram.open(classpath, "subjects.Fields", List.of()).symbols();
+        var readB = symbols.locations().get(run.handler().locationOf("read Fields.b"));
+        var readC = symbols.locations().get(run.handler().locationOf("read Fields.c"));
+        assertEquals(readB.line(), readC.line());
+        assertTrue(readB.bytecodeIndex() < readC.bytecodeIndex(), readB + " " + readC);
     }
 
     @Test
@@ -122,12 +127,12 @@ class InstrumentationTest {
         assertNull(run.failure());
         assertEquals(List.of(
                 "wrap null", "start Worker", "join", "wrap null", "start LoudStarter", "join", "wrap body", "start Thread", "join 100000ms",
-                "sleep 1ms 0ns", "yield", "yield", "interrupt", "isInterrupted", "interrupted", "isAlive"),
+                "sleep 1ms 0ns", "yield", "yield", "wrap null", "interrupt", "interrupt", "isInterrupted", "interrupted", "isAlive"),
                 run.eventsStarting("wrap", "start", "join", "sleep", "yield", "interrupt", "isInterrupted", "isAlive"));
         String child = RecordingHandler.CHILD;
         assertEquals(List.of(child + "body enter", child + "body exit true null", child + "body enter", child + "body exit true null",
                 child + "begin", child + "end"), run.eventsStarting(child + "body", child + "begin", child + "end"));
-        assertEquals("1111", run.state("subjects.Threads.ran"));
+        assertEquals("11111", run.state("subjects.Threads.ran"));
         assertEquals("true", run.state("subjects.Threads.flags"));
     }
 
@@ -171,6 +176,7 @@ class InstrumentationTest {
                 rmw + "AtomicBoolean[-1]",
                 rmw + "AtomicReference[-1]", "update AtomicReference[-1] true", "atomic 0 AtomicReference[-1]",
                 "atomic 2 AtomicIntegerArray[1]", rmw + "AtomicIntegerArray[1]", "atomic 0 AtomicIntegerArray[1]",
+                "atomic 0 AtomicInteger[-1]", "atomic 0 AtomicInteger[-1]",
                 "fence FULL", "fence ACQUIRE", "fence RELEASE", "fence LOAD_LOAD", "fence STORE_STORE"),
                 run.eventsStarting("atomic ", "update", "accumulate", "fence"));
         List<String> events = run.events();
@@ -202,10 +208,11 @@ class InstrumentationTest {
     }
 
     @Test
-    void unsupportedConcurrencyClassesStopTheRun() throws Exception {
+    void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
         Run run = run("subjects.UsesLatch");
-        assertEquals("java.util.concurrent.CountDownLatch.<init>", run.failure().getMessage());
-        assertEquals(List.of("unsupported java.util.concurrent.CountDownLatch.<init>"), run.eventsStarting("unsupported"));
+        assertEquals("java.util.concurrent.CountDownLatch.await", run.failure().getMessage());
+        assertEquals(List.of("new CountDownLatch", "unsupported java.util.concurrent.CountDownLatch.await"),
+                run.eventsStarting("unsupported", "new"));
     }
 
     @Test
@@ -245,5 +252,27 @@ class InstrumentationTest {
         assertEquals(List.of("lock ReentrantLock", "unlock ReentrantLock"), run.eventsStarting("lock", "unlock"));
         assertEquals(List.of("wrap body", "wrap body"), run.eventsStarting("wrap"));
         assertEquals("1", run.state("subjects.MethodRefs.value"));
+    }
+
+    @Test
+    void anExceptionLeavingAThreadBodyIsReportedAndStillPropagates() throws Exception {
+        Run run = run("subjects.ThreadFailures");
+        assertNull(run.failure());
+        assertEquals(List.of("wrap null", "start Failing"), run.eventsStarting("wrap", "start"));
+        assertEquals(List.of(RecordingHandler.CHILD + "body enter", RecordingHandler.CHILD + "body exit true IllegalStateException"),
+                run.eventsStarting(RecordingHandler.CHILD + "body"));
+        assertEquals("\"body failed\"", run.state("subjects.ThreadFailures.caught"));
+    }
+
+    @Test
+    void threadsMadeWithoutANameAreNamedAsInAFreshJvmInEveryRun() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            assertEquals("\"Thread-0 named Thread-1 Thread-2\"", run("subjects.ThreadNames").state("subjects.ThreadNames.names"));
+        }
+    }
+
+    @Test
+    void theProgramSeesNeitherWeftNorItsDependencies() throws Exception {
+        assertEquals("\"Hooks ArrayList \"", run("subjects.Isolation").state("subjects.Isolation.visible"));
     }
 }

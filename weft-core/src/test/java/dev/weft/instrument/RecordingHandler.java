@@ -1,15 +1,13 @@
 package dev.weft.instrument;
 
-import dev.weft.runtime.ThreadStarter;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.Symbols;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Date;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -56,11 +54,10 @@ final class RecordingHandler implements HookHandler {
     private final Thread mainThread = Thread.currentThread();
     private final List<String> events = new ArrayList<>();
     private final List<Integer> locations = new ArrayList<>();
+    /** Interrupt flags, modelled as a runtime must: Thread.interrupt itself could re-enter a program override. */
+    private final Set<Thread> interrupted = ConcurrentHashMap.newKeySet();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
-    /** Instrumented code leaves monitors to the handler: each program monitor is a lock with one condition here. */
-    private final Map<Object, ReentrantLock> monitors = Collections.synchronizedMap(new IdentityHashMap<>());
-    private final Map<Object, Condition> monitorConditions = Collections.synchronizedMap(new IdentityHashMap<>());
 
     RecordingHandler(Symbols symbols) {
         this.symbols = symbols;
@@ -272,15 +269,6 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void monitorEnter(Object monitor, int loc) {
         record("monitorEnter " + monitorName(monitor), loc);
-        monitor(monitor).lock();
-    }
-
-    private ReentrantLock monitor(Object monitor) {
-        return monitors.computeIfAbsent(monitor, m -> new ReentrantLock());
-    }
-
-    private Condition monitorCondition(Object monitor) {
-        return monitorConditions.computeIfAbsent(monitor, m -> monitor(m).newCondition());
     }
 
     @Override
@@ -289,7 +277,6 @@ final class RecordingHandler implements HookHandler {
         if (failMonitorExits) {
             throw new IllegalStateException("run ended");
         }
-        monitor(monitor).unlock();
     }
 
     private static String monitorName(Object monitor) {
@@ -300,9 +287,9 @@ final class RecordingHandler implements HookHandler {
     public void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
         record("wait " + type(monitor) + (timed ? " " + millis + "ms " + nanos + "ns" : ""), loc);
         if (timed) {
-            monitorCondition(monitor).await(TimeUnit.MILLISECONDS.toNanos(millis) + nanos, TimeUnit.NANOSECONDS);
+            monitor.wait(millis, nanos);
         } else {
-            monitorCondition(monitor).await();
+            monitor.wait();
         }
     }
 
@@ -310,9 +297,9 @@ final class RecordingHandler implements HookHandler {
     public void objectNotify(Object monitor, boolean all, int loc) {
         record((all ? "notifyAll " : "notify ") + type(monitor), loc);
         if (all) {
-            monitorCondition(monitor).signalAll();
+            monitor.notifyAll();
         } else {
-            monitorCondition(monitor).signal();
+            monitor.notify();
         }
     }
 
@@ -342,7 +329,6 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void threadStart(Thread thread, int loc) {
         record("start " + type(thread), loc);
-        ThreadStarter.start(thread);
     }
 
     @Override
@@ -364,19 +350,19 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void threadInterrupt(Thread thread, int loc) {
         record("interrupt", loc);
-        thread.interrupt();
+        interrupted.add(thread);
     }
 
     @Override
     public boolean threadIsInterrupted(Thread thread, int loc) {
         record("isInterrupted", loc);
-        return thread.isInterrupted();
+        return interrupted.contains(thread);
     }
 
     @Override
     public boolean threadInterrupted(int loc) {
         record("interrupted", loc);
-        return Thread.interrupted();
+        return interrupted.remove(Thread.currentThread());
     }
 
     @Override

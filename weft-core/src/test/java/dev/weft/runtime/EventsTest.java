@@ -15,6 +15,7 @@ import dev.weft.trace.ObjectIds;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Values;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -211,6 +212,34 @@ class EventsTest {
     }
 
     @Test
+    void waitersReleaseTheJvmMonitorInEverySchedule() {
+        TestProgram p = new TestProgram(t -> {
+            Object monitor = new Object();
+            Hooks.allocated(monitor);
+            Runnable consumer = () -> t.sync(monitor, () -> {
+                try {
+                    while (t.read("flag") == 0) {
+                        t.waitOn(monitor);
+                    }
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            Thread first = t.fork(consumer);
+            Thread second = t.fork(consumer);
+            t.sync(monitor, () -> {
+                t.write("flag", 1);
+                t.notifyOn(monitor, true);
+            });
+            t.join(first);
+            t.join(second);
+        });
+        List<RunResult> runs = Runs.dfs(p, MemoryModel.SC);
+        assertTrue(runs.size() > 10);
+        runs.forEach(r -> assertEquals(RunResult.Status.COMPLETED, r.status(), () -> r.bug() + " " + r.detail()));
+    }
+
+    @Test
     void readWriteLockDowngradeRecordsASharedLockWhileTheExclusiveOneIsHeld() {
         TestProgram p = new TestProgram(t -> {
             ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
@@ -397,7 +426,7 @@ class EventsTest {
         assertNotEquals(first.finalState().get("seed"), first.finalState().get("seed2"));
     }
 
-    /** A program subclass of Thread whose start() is rewritten to call the runtime, as instrumented super.start() would. */
+    /** A program subclass of Thread that overrides start(): its super.start() is instrumented as the hook, then the JDK's start. */
     static final class OwnStart extends Thread {
         private final TestProgram program;
 
@@ -408,6 +437,7 @@ class EventsTest {
         @Override
         public synchronized void start() {
             Hooks.threadStart(this, -1);
+            super.start();
         }
 
         @Override
@@ -432,8 +462,12 @@ class EventsTest {
             own.start();
             Thread empty = new Thread(Hooks.wrapThreadBody(null));
             Hooks.threadStart(empty, -1);
+            empty.start();
             Thread uninstrumented = new Thread(() -> { });
             Hooks.threadStart(uninstrumented, -1);
+            uninstrumented.start();
+            Thread neverStarted = new Thread(Hooks.wrapThreadBody(null));
+            Hooks.threadStart(neverStarted, -1);
             t.join(own);
             t.join(empty);
             t.join(uninstrumented);
@@ -443,6 +477,56 @@ class EventsTest {
         assertEquals("1", r.finalState().get("x"));
         assertEquals(4, Runs.ofKind(r, EventKind.END).size());
         assertEquals(3, Runs.ofKind(r, EventKind.JOIN).size());
+    }
+
+    @Test
+    void daemonThreadsEndWithTheLastNonDaemonThread() {
+        TestProgram p = new TestProgram(t -> {
+            Thread daemon = new Thread(Hooks.wrapThreadBody(() -> {
+                while (true) {
+                    t.write("x", t.read("x") + 1);
+                }
+            }));
+            daemon.setDaemon(true);
+            Hooks.threadStart(daemon, -1);
+            daemon.start();
+            t.write("y", 1);
+        });
+        RunResult r = Runs.once(p, MemoryModel.SC);
+        assertEquals(RunResult.Status.COMPLETED, r.status(), () -> r.bug() + " " + r.detail());
+        assertEquals(1, Runs.ofKind(r, EventKind.END).size(), "the daemon never ended, and that is no deadlock");
+    }
+
+    @Test
+    void timedJoinsMayTimeOutAndInterruptsAbortSleepsAndLocks() {
+        TestProgram p = new TestProgram(t -> {
+            ReentrantLock lock = t.newLock();
+            t.lock(lock);
+            Thread sleeper = t.fork(() -> {
+                try {
+                    Hooks.threadSleep(1000, 0, -1);
+                    t.record("sleep", "done");
+                } catch (InterruptedException e) {
+                    t.record("sleep", "interrupted");
+                }
+                try {
+                    Hooks.lock(lock, true, -1);
+                    t.record("lock", "acquired");
+                } catch (InterruptedException e) {
+                    t.record("lock", "interrupted");
+                }
+            });
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            Hooks.threadInterrupt(sleeper, -1);
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            Hooks.threadInterrupt(sleeper, -1);
+            Hooks.threadJoin(sleeper, 5, 0, true, -1);
+            t.unlock(lock);
+            t.join(sleeper);
+        });
+        Set<String> outcomes = Runs.outcomes(Runs.dfs(p, MemoryModel.SC));
+        assertEquals(Set.of("{lock=interrupted, sleep=interrupted}", "{lock=interrupted, sleep=done}",
+                "{lock=acquired, sleep=interrupted}"), outcomes);
     }
 
     @Test

@@ -23,14 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** DFS over the controlled executor: closed-form run counts, litmus outcomes under SC/TSO/PSO, replay. */
 class ExplorationTest {
 
-    private static long binomial(int n, int k) {
-        long r = 1;
-        for (int i = 1; i <= k; i++) {
-            r = r * (n - k + i) / i;
-        }
-        return r;
-    }
-
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void dfsMakesOneRunPerInterleavingOfTwoThreads(int n) {
@@ -45,7 +37,7 @@ class ExplorationTest {
             }
         });
         List<RunResult> runs = Runs.dfs(p, MemoryModel.SC);
-        assertEquals(binomial(2 * n, n), runs.size());
+        assertEquals(multinomial(n, n, 0), runs.size());
         Set<String> schedules = new HashSet<>();
         runs.forEach(r -> assertTrue(schedules.add(r.schedule().toString()), "schedule repeated: " + r.schedule()));
     }
@@ -249,6 +241,56 @@ class ExplorationTest {
             assertEquals(r.trace().events(), again.trace().events());
             assertEquals(r.trace().initialValues(), again.trace().initialValues());
             assertEquals(r.finalState(), again.finalState());
+        }
+    }
+
+    /** Programs with locks, wait/notify, atomics-free litmus code and buffered writes, for the replay check. */
+    private static List<TestProgram> replayPrograms() {
+        List<TestProgram> programs = new ArrayList<>();
+        programs.add(Litmus.named("SB+rfi").program());
+        programs.add(Litmus.named("ISA2").program());
+        programs.add(new TestProgram(t -> {
+            Object monitor = new Object();
+            Hooks.allocated(monitor);
+            Box shared = t.newBox();
+            List<Thread> workers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                workers.add(t.fork(() -> t.sync(monitor, () -> {
+                    t.writeBox(shared, t.readBox(shared) + 1);
+                    t.notifyOn(monitor, true);
+                })));
+            }
+            Hooks.monitorEnter(monitor, -1);
+            while (t.readBox(shared) < 3) {
+                t.waitOn(monitor);
+            }
+            Hooks.monitorExit(monitor, -1);
+            for (Thread w : workers) {
+                t.join(w);
+            }
+            t.record("count", t.readBox(shared));
+        }));
+        return programs;
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void randomSchedulesReplayEventByEvent(MemoryModel model) {
+        for (TestProgram p : replayPrograms()) {
+            ControlledExecutor executor = new ControlledExecutor(p, Runs.config(model));
+            List<RunResult> runs = new ArrayList<>();
+            new dev.weft.explore.Explorer(policy -> {
+                RunResult r = executor.run(policy);
+                runs.add(r);
+                return r;
+            }, new dev.weft.explore.RandomStrategy(11, 40), new dev.weft.explore.Limits(0, null, true), null).explore();
+            for (RunResult r : runs) {
+                RunResult again = executor.run(new PrefixPolicy(r.schedule(), ContinuationPolicy.INSTANCE));
+                assertEquals(r.status(), again.status());
+                assertEquals(r.schedule(), again.schedule());
+                assertEquals(r.trace().events(), again.trace().events());
+                assertEquals(r.finalState(), again.finalState());
+            }
         }
     }
 

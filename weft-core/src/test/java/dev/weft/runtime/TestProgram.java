@@ -13,6 +13,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * A hand-written program under test: its code calls {@link Hooks} exactly where instrumented code
@@ -28,10 +29,17 @@ final class TestProgram implements ProgramUnderTest {
 
     private final Symbols symbols = new Symbols();
     private final Body main;
+    private final Supplier<Map<String, String>> finalMemory;
     private final Map<String, String> registers = new TreeMap<>();
 
     TestProgram(Body main) {
+        this(main, Map::of);
+    }
+
+    /** {@code finalMemory} adds to the final state what memory holds once every thread has stopped. */
+    TestProgram(Body main, Supplier<Map<String, String>> finalMemory) {
         this.main = main;
+        this.finalMemory = finalMemory;
     }
 
     @Override
@@ -52,7 +60,9 @@ final class TestProgram implements ProgramUnderTest {
 
             @Override
             public Map<String, String> staticState() {
-                return new TreeMap<>(registers);
+                Map<String, String> state = new TreeMap<>(registers);
+                state.putAll(finalMemory.get());
+                return state;
             }
         };
     }
@@ -161,6 +171,7 @@ final class TestProgram implements ProgramUnderTest {
     Thread fork(Runnable body) {
         Thread t = new Thread(Hooks.wrapThreadBody(body));
         Hooks.threadStart(t, -1);
+        t.start();
         return t;
     }
 
@@ -170,12 +181,15 @@ final class TestProgram implements ProgramUnderTest {
 
     // ---- monitors and locks
 
+    /** As instrumented code does it: the monitor hooks, and the JVM's own monitor right after them. */
     void sync(Object monitor, Runnable body) {
         Hooks.monitorEnter(monitor, -1);
-        try {
-            body.run();
-        } finally {
-            Hooks.monitorExit(monitor, -1);
+        synchronized (monitor) {
+            try {
+                body.run();
+            } finally {
+                Hooks.monitorExit(monitor, -1);
+            }
         }
     }
 
@@ -225,7 +239,7 @@ final class TestProgram implements ProgramUnderTest {
         Hooks.signal(c, all, -1);
     }
 
-    private static int staticInt(String var) {
+    static int staticInt(String var) {
         try {
             Field f = Vars.class.getDeclaredField(var);
             return f.getType() == boolean.class ? (f.getBoolean(null) ? 1 : 0) : f.getInt(null);

@@ -169,6 +169,18 @@ class OrderSolverContractTest {
 
     @ParameterizedTest
     @EnumSource(SolverKind.class)
+    void refutesAProblemThatNeedsManyConflicts(SolverKind kind) {
+        try (OrderSolver solver = kind.create()) {
+            pigeonhole(7).forEach(solver::add);
+            Answer answer = check(solver);
+            assertEquals(Status.UNSAT, answer.status());
+            assertArrayEquals(new int[0], answer.core());
+            assertEquals(Status.UNSAT, check(solver, before(100, 101)).status());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
     void timeLimitGivesUnknownNotUnsat(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             Answer answer = solver.check(pigeonhole(11), new Limits(1, 0));

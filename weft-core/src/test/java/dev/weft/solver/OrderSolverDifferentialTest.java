@@ -28,7 +28,7 @@ class OrderSolverDifferentialTest {
     @Test
     void agreesWithZ3OnSmallMcrProblems() {
         Random random = new Random(7);
-        for (int round = 0; round < 300; round++) {
+        for (int round = 0; round < 200; round++) {
             int threads = 2 + random.nextInt(3);
             McrProblems.Problem problem = McrProblems.generate(random, 8 + random.nextInt(30), threads,
                     1 + random.nextInt(3), random.nextInt(3), 8);
@@ -40,7 +40,7 @@ class OrderSolverDifferentialTest {
     @Test
     void agreesWithZ3OnLargeMcrProblems() {
         Random random = new Random(11);
-        for (int round = 0; round < 10; round++) {
+        for (int round = 0; round < 6; round++) {
             McrProblems.Problem problem = McrProblems.generate(random, 100 + random.nextInt(150), 2 + random.nextInt(4),
                     2 + random.nextInt(4), 1 + random.nextInt(3), 6);
             compare(problem, "large round " + round);

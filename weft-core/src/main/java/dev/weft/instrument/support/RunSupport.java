@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Helpers the instrumented code calls next to {@link Hooks}, for what is easier written in Java
@@ -23,6 +24,7 @@ public final class RunSupport {
     /** An exception a monitor-exit hook threw that the enclosing handler is about to run into again. */
     private static final ThreadLocal<Throwable> FAILED_MONITOR_EXIT = new ThreadLocal<>();
     private static final List<Class<?>> INITIALIZED = new ArrayList<>();
+    private static final AtomicInteger UNNAMED_THREADS = new AtomicInteger();
 
     private RunSupport() {
     }
@@ -45,13 +47,18 @@ public final class RunSupport {
         }
     }
 
-    /** {@code thread.start()}: an override in program code runs as is (its {@code super.start()} is instrumented). */
+    /** {@code thread.start()}: an override in program code runs as is (its {@code super.start()} is instrumented); null throws as usual. */
     public static void startThread(Thread thread, int loc) {
-        if (thread != null && !runsJdkCode(thread, "start()V")) {
+        if (!runsJdkCode(thread, "start()V")) {
             thread.start();
             return;
         }
         Hooks.threadStart(thread, loc);
+        thread.start();
+    }
+
+    public static void objectWait(Object monitor, int loc) throws InterruptedException {
+        Hooks.objectWait(monitor, 0, 0, false, loc);
     }
 
     public static void objectWait(Object monitor, long millis, int loc) throws InterruptedException {
@@ -63,12 +70,21 @@ public final class RunSupport {
         Hooks.objectWait(monitor, millis, nanos, millis != 0 || nanos != 0, loc);
     }
 
+    public static void threadJoin(Thread thread, int loc) throws InterruptedException {
+        Hooks.threadJoin(thread, 0, 0, false, loc);
+    }
+
     public static void threadJoin(Thread thread, long millis, int loc) throws InterruptedException {
         Hooks.threadJoin(thread, millis, 0, millis != 0, loc);
     }
 
     public static void threadJoin(Thread thread, long millis, int nanos, int loc) throws InterruptedException {
         Hooks.threadJoin(thread, millis, nanos, millis != 0 || nanos != 0, loc);
+    }
+
+    /** The name the JDK gives a thread made without one, counted from 0 in every run. */
+    public static String nextThreadName() {
+        return "Thread-" + UNNAMED_THREADS.getAndIncrement();
     }
 
     public static int identityHashCode(Object object) {

@@ -18,7 +18,9 @@ import java.util.function.UnaryOperator;
  * a shared access or synchronization operation is a scheduling point: it returns only when the
  * calling thread has been chosen to perform that operation. Methods that replace a JDK call take
  * the receiver as first argument and return what the JDK method would (reference results as
- * {@code Object}; the instrumented code casts them back).
+ * {@code Object}; the instrumented code casts them back). A call that reaches a program subclass's
+ * override runs the override, and its {@code super} call reaches the hook; so an implementation that
+ * performs the JDK operation itself must not call the receiver's (virtual) method again.
  *
  * <p>Signatures use JDK types only: this interface is shared between Weft and every per-run copy
  * of {@link Hooks}.
@@ -79,7 +81,10 @@ public interface HookHandler {
 
     // ---- object identity and determinism
 
-    /** A new object or array whose allocation the program performed; idempotent. */
+    /**
+     * A new object or array whose allocation the program performed; idempotent (a program object is
+     * reported right after its super constructor returns, and again when its constructor returns).
+     */
     void allocated(Object object);
 
     /** Entering / leaving a static initialiser: no scheduling points inside (the JVM serialises class init). */
@@ -101,10 +106,15 @@ public interface HookHandler {
     /** Seed for {@code new Random()}: deterministic per thread and allocation. */
     long randomSeed();
 
-    // ---- monitors, wait/notify
+    // ---- monitors, wait/notify. The instrumented code still performs the JVM's monitorenter /
+    // monitorexit right after monitorEnter / monitorExit return (synchronized methods become
+    // synchronized blocks), so the real monitor is held exactly when the runtime's model says so.
+    // objectWait therefore runs holding the JVM monitor and must release it while the thread waits
+    // (e.g. by waiting in monitor.wait()), or the thread the runtime lets enter next would block in the JVM.
 
     void monitorEnter(Object monitor, int loc);
 
+    /** If this throws, the handler javac wraps around a synchronized block retries the exit without calling the hook again. */
     void monitorExit(Object monitor, int loc);
 
     void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException;
@@ -123,9 +133,10 @@ public interface HookHandler {
     void threadBodyExit(boolean began, Throwable failure);
 
     /**
-     * Replaces the JDK's {@code Thread.start}: the runtime starts the thread. A program subclass's
-     * override of {@code start()} runs as program code; its {@code super.start()} arrives here, so
-     * the runtime must start the thread non-virtually.
+     * Called just before the JDK's {@code Thread.start} runs for {@code thread}. Unlike the other
+     * thread hooks this one does not replace the call: the instrumented code starts the thread
+     * itself when this returns (a program subclass may override {@code start()}, and only its own
+     * {@code super.start()} can reach the JDK method), so the runtime must not start it.
      */
     void threadStart(Thread thread, int loc);
 
@@ -137,6 +148,12 @@ public interface HookHandler {
     /** Thread.yield and Thread.onSpinWait. */
     void threadYield(int loc);
 
+    /**
+     * Replaces {@code Thread.interrupt}: the runtime models the interrupt flag (with
+     * {@link #threadIsInterrupted} and {@link #threadInterrupted}) rather than calling
+     * {@code thread.interrupt()}, which would re-enter a program subclass's override, whose
+     * {@code super.interrupt()} is this hook again.
+     */
     void threadInterrupt(Thread thread, int loc);
 
     boolean threadIsInterrupted(Thread thread, int loc);

@@ -1,0 +1,51 @@
+package dev.weft.cli;
+
+import dev.weft.explore.ProgramRunner;
+import dev.weft.instrument.BadProgramException;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.report.ProgramSpec;
+import dev.weft.runtime.ControlledExecutor;
+import dev.weft.runtime.RunConfig;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Symbols;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Opens the program a command names, instrumented and ready to run under Weft's scheduler. */
+final class Programs {
+    private Programs() {
+    }
+
+    /** An opened program and the runner that performs its controlled runs. */
+    record Session(InstrumentedProgram program, ControlledExecutor runner) {
+        Symbols symbols() {
+            return program.symbols();
+        }
+    }
+
+    static Session open(ProgramSpec spec, MemoryModel model) {
+        InstrumentedProgram program;
+        try {
+            program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
+        } catch (BadProgramException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        return new Session(program, new ControlledExecutor(program, RunConfig.of(model)));
+    }
+
+    /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */
+    static List<String> classpathEntries(String classpath) {
+        List<String> entries = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(Path.of(entry).toAbsolutePath().normalize().toString());
+            }
+        }
+        if (entries.isEmpty()) {
+            throw new BadInputException("the classpath is empty");
+        }
+        return entries;
+    }
+}

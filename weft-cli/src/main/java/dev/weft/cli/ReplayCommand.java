@@ -1,0 +1,57 @@
+package dev.weft.cli;
+
+import dev.weft.report.BugSummary;
+import dev.weft.report.ScheduleFile;
+import dev.weft.report.TextReport;
+import dev.weft.trace.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code weft replay}: re-runs one saved execution exactly and prints its interleaving. */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Re-run one recorded execution from its schedule file and print its interleaving.")
+final class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCHEDULE-FILE", description = "A schedule file written by weft check.")
+    Path scheduleFile;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        ScheduleFile schedule;
+        try {
+            schedule = ScheduleFile.read(scheduleFile);
+        } catch (IOException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel());
+        RunResult run = session.runner().run(schedule.replayPolicy(session.symbols()));
+        err.print(TextReport.interleaving(run.trace()));
+        return switch (run.status()) {
+            case BUG -> reportBug(err, schedule, BugSummary.of(run.bug()));
+            case COMPLETED -> {
+                err.println(schedule.bug() == null ? "the run completed without a bug"
+                        : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
+                yield Main.OK;
+            }
+            case UNSUPPORTED, DIVERGED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());
+        };
+    }
+
+    private static int reportBug(PrintWriter err, ScheduleFile schedule, BugSummary bug) {
+        err.printf("BUG (%s) in thread %s%s: %s%n", bug.kind(), bug.thread(), bug.location() == null ? "" : " at " + bug.location(), bug.message());
+        if (schedule.bug() != null && !bug.sameBugAs(schedule.bug())) {
+            err.println("note: the schedule was saved with a different bug (" + schedule.bug().kind() + " at " + schedule.bug().location() + ")");
+        }
+        return Main.BUG;
+    }
+}

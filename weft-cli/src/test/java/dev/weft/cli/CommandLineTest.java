@@ -1,0 +1,161 @@
+package dev.weft.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line end to end on the bundled examples: exit codes, outputs and files as DESIGN.md promises. */
+class CommandLineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    record Outcome(int exit, String out, String err) {
+        JsonNode json() throws Exception {
+            return JSON.readTree(out);
+        }
+    }
+
+    static Outcome weft(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    static String examples() {
+        try {
+            return Path.of(examples.LostUpdate.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Outcome check(String... rest) {
+        List<String> args = new ArrayList<>(List.of("check", "-cp", examples(), "--json"));
+        args.addAll(List.of(rest));
+        return weft(args.toArray(String[]::new));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dfs", "dpor"})
+    void lostUpdateIsAnAssertionFailureThatReplays(String strategy, @TempDir Path dir) throws Exception {
+        Outcome found = check("-s", strategy, "--report", dir.toString(), "examples.LostUpdate");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        JsonNode summary = found.json();
+        assertEquals("bug", summary.get("verdict").asText());
+        JsonNode bug = summary.get("bugs").get(0);
+        assertEquals("assertion", bug.get("kind").asText());
+        assertTrue(bug.get("location").asText().startsWith("LostUpdate.java:"), bug.toString());
+        assertTrue(bug.get("replayed").asBoolean());
+        Path schedule = Path.of(bug.get("schedule").asText());
+        assertTrue(Files.exists(schedule));
+        assertTrue(Files.exists(dir.resolve("summary.json")));
+        assertTrue(found.err().contains("BUG (assertion)"), found.err());
+
+        Outcome replay = weft("replay", schedule.toString());
+        assertEquals(Main.BUG, replay.exit(), replay.err());
+        assertTrue(replay.err().contains("BUG (assertion)"), replay.err());
+        assertTrue(replay.err().contains(bug.get("location").asText()), replay.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dfs", "dpor"})
+    void lockedCounterIsCompleteWithoutBug(String strategy) throws Exception {
+        Outcome ok = check("-s", strategy, "examples.LockedCounter");
+        assertEquals(Main.OK, ok.exit(), ok.err());
+        JsonNode summary = ok.json();
+        assertEquals("ok", summary.get("verdict").asText());
+        assertTrue(summary.get("complete").asBoolean());
+        assertTrue(summary.get("executions").asLong() >= 1);
+        assertEquals(0, summary.get("bugs").size());
+    }
+
+    @Test
+    void lockOrderInversionIsADeadlock() throws Exception {
+        Outcome found = check("examples.LockOrderInversion");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        assertEquals("deadlock", found.json().get("bugs").get(0).get("kind").asText());
+    }
+
+    @Test
+    void missedNotifyIsADeadlock() throws Exception {
+        Outcome found = check("examples.MissedNotify");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        assertEquals("deadlock", found.json().get("bugs").get(0).get("kind").asText());
+    }
+
+    @Test
+    void checkThenActIsANullPointerException() throws Exception {
+        Outcome found = check("examples.CheckThenActNull");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        JsonNode bug = found.json().get("bugs").get(0);
+        assertEquals("exception", bug.get("kind").asText());
+        assertTrue(bug.get("message").asText().contains("NullPointerException"), bug.toString());
+    }
+
+    @Test
+    void exitFromAThreadEndsTheRunNotTheChecker() throws Exception {
+        Outcome found = check("examples.ExitInThread");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        assertEquals("exit", found.json().get("bugs").get(0).get("kind").asText());
+    }
+
+    @Test
+    void storeBufferingFailsOnlyUnderRelaxedModels() throws Exception {
+        for (String strategy : List.of("mcr", "dfs")) {
+            assertEquals(Main.OK, check("-s", strategy, "-m", "sc", "examples.StoreBuffering").exit(), strategy);
+            assertEquals(Main.BUG, check("-s", strategy, "-m", "tso", "examples.StoreBuffering").exit(), strategy);
+            assertEquals(Main.BUG, check("-s", strategy, "-m", "pso", "examples.StoreBuffering").exit(), strategy);
+        }
+    }
+
+    @Test
+    void aLimitReachedBeforeTheEndIsIncomplete() throws Exception {
+        Outcome limited = check("-s", "dfs", "--max-executions", "1", "examples.LockedCounter");
+        assertEquals(Main.INCOMPLETE, limited.exit(), limited.err());
+        assertEquals("incomplete", limited.json().get("verdict").asText());
+        assertFalse(limited.json().get("complete").asBoolean());
+    }
+
+    @Test
+    void randomStrategiesAreNeverComplete() throws Exception {
+        Outcome sampled = check("-s", "random", "--max-executions", "20", "examples.LockedCounter");
+        assertEquals(Main.INCOMPLETE, sampled.exit(), sampled.err());
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitTwo() {
+        for (String[] args : List.of(
+                new String[] {"check", "-cp", examples(), "examples.NoSuchClass"},
+                new String[] {"check", "-cp", "/no/such/dir", "examples.LostUpdate"},
+                new String[] {"check", "-m", "arm", "examples.LostUpdate"},
+                new String[] {"check", "-s", "magic", "examples.LostUpdate"},
+                new String[] {"check", "--time-limit", "soon", "examples.LostUpdate"},
+                new String[] {"check"},
+                new String[] {"replay", "/no/such/schedule.json"})) {
+            Outcome bad = weft(args);
+            assertEquals(Main.BAD_INPUT, bad.exit(), String.join(" ", args) + ": " + bad.err());
+            assertTrue(bad.err().startsWith("weft: "), bad.err());
+            assertEquals(1, bad.err().strip().lines().count(), bad.err());
+        }
+    }
+
+    @Test
+    void programArgumentsMayLookLikeOptions() throws Exception {
+        Outcome ok = check("-s", "dfs", "examples.LockedCounter", "--json", "-m");
+        assertEquals(Main.OK, ok.exit(), ok.err());
+    }
+}

@@ -1,0 +1,131 @@
+package dev.weft.causal;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lengthens a new-value seed with the operations that preceded its target read in the trace and
+ * can still happen exactly as they did there, after the needed ones and before the target. The
+ * papers make the seed as short as possible and leave the rest to the continuation policy, which
+ * runs one thread at a time; keeping the trace's own interleaving of the other threads up to the
+ * target instead reaches interleaved states (a lost update: both reads before both writes) in the
+ * seed's own run rather than one generation later. The added operations are not forced: the
+ * run's seeds may still reorder them and give their reads new values, so the extension changes
+ * which run represents the seed, not what the seed's descendants explore.
+ *
+ * <p>An operation is kept only if everything that must happen before it is in the seed, a read
+ * returns its trace value at that point, a lock it acquires is free, and it makes no write to the
+ * target's address visible (which would change the target's new value). Busy-wait re-reads and
+ * wait/notify operations are never added.
+ */
+final class TraceOrderExtension {
+    private final CausalModel model;
+    private final Trace trace;
+    private final int target;
+    private final Set<Integer> inSeed = new HashSet<>();
+    private final Map<Address, Long> memory = new HashMap<>();
+    private final Map<Integer, List<Event>> buffers = new HashMap<>();
+    private final Map<Integer, LockPair> byAcquire = new HashMap<>();
+    private final Map<Integer, LockPair> byRelease = new HashMap<>();
+    private final Map<Address, List<LockPair>> held = new HashMap<>();
+    private final List<Integer> extras = new ArrayList<>();
+
+    TraceOrderExtension(CausalModel model, List<Integer> seed, int target) {
+        this.model = model;
+        this.trace = model.trace();
+        this.target = target;
+        model.locks().values().forEach(pairs -> pairs.forEach(p -> {
+            byAcquire.put(p.acquire(), p);
+            if (p.release() >= 0) {
+                byRelease.put(p.release(), p);
+            }
+        }));
+        seed.forEach(this::perform);
+        for (int e = 0; e < target; e++) {
+            if (!inSeed.contains(e) && canHappen(trace.get(e))) {
+                perform(e);
+                extras.add(e);
+            }
+        }
+    }
+
+    List<Integer> extras() {
+        return extras;
+    }
+
+    private boolean canHappen(Event e) {
+        for (int p : model.mustHappenBefore().predecessors(e.index())) {
+            if (!inSeed.contains(p)) {
+                return false;
+            }
+        }
+        Address targetAddress = trace.get(target).address();
+        boolean visibleWrite = e.kind() == EventKind.FLUSH || (e.wrote() && !e.has(Event.BUFFERED));
+        if (visibleWrite && targetAddress.equals(e.address())) {
+            return false;
+        }
+        return switch (e.kind()) {
+            case WAIT, WAKE, NOTIFY, PARK, UNPARK, INTERRUPT, EXIT -> false;
+            case LOCK -> free(byAcquire.get(e.index()));
+            default -> !CausalModel.isMemoryRead(e) || (model.spinConditions(e.index()) == null && valueAt(e) == e.value());
+        };
+    }
+
+    private boolean free(LockPair acquiring) {
+        if (acquiring == null) {
+            return true;
+        }
+        for (LockPair holding : held.getOrDefault(acquiring.lock(), List.of())) {
+            if (holding.excludes(acquiring)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What a read returns here: its thread's newest buffered write to the address, else memory. */
+    private long valueAt(Event read) {
+        List<Event> buffer = buffers.getOrDefault(read.thread(), List.of());
+        for (int i = buffer.size() - 1; i >= 0; i--) {
+            if (buffer.get(i).address().equals(read.address())) {
+                return buffer.get(i).value();
+            }
+        }
+        Long value = memory.get(read.address());
+        if (value != null) {
+            return value;
+        }
+        Long initial = trace.initialValue(read.address());
+        return initial != null ? initial : 0;
+    }
+
+    private void perform(int index) {
+        Event e = trace.get(index);
+        inSeed.add(index);
+        if (e.kind() == EventKind.FLUSH) {
+            Event write = trace.get((int) e.value2());
+            buffers.getOrDefault(e.thread(), new ArrayList<>()).remove(write);
+            memory.put(e.address(), e.value());
+        } else if (e.kind() == EventKind.WRITE && e.has(Event.BUFFERED)) {
+            buffers.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(e);
+        } else if (e.wrote() && e.address() != null && e.address().isMemory()) {
+            memory.put(e.address(), e.writtenValue());
+        }
+        LockPair acquired = byAcquire.get(index);
+        if (acquired != null) {
+            held.computeIfAbsent(acquired.lock(), l -> new ArrayList<>()).add(acquired);
+        }
+        LockPair released = byRelease.get(index);
+        if (released != null) {
+            held.getOrDefault(released.lock(), new ArrayList<>()).remove(released);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Instrumentation: rewrites the program's classes so that every shared access and synchronization
+ * operation calls the runtime ({@link dev.weft.runtime.hooks.HookHandler}) before it happens.
+ *
+ * <p>{@link dev.weft.instrument.InstrumentedProgram} opens a program on a classpath and gives each run
+ * a fresh {@code RunClassLoader}; {@link dev.weft.instrument.ProgramTransformer} chains one method
+ * visitor per concern (fields, arrays, allocations, monitors, synchronized methods, thread bodies,
+ * class initialisers, and JDK calls: threads, determinism, locks, atomics, unsupported APIs);
+ * {@link dev.weft.instrument.Agent} applies the same transformer under {@code -javaagent}.
+ * JDK classes are never rewritten: calls into them are intercepted at the program's call sites.
+ */
+package dev.weft.instrument;

@@ -1,0 +1,212 @@
+package dev.weft.causal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.solver.SolverKind;
+import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.FenceKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Symbols;
+import dev.weft.trace.Trace;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CausalModelTest {
+    private static final Address X = Address.staticField(0);
+    private static final Address Y = Address.staticField(1);
+    private static final Address LOCK_A = Address.lock(1);
+    private static final Address LOCK_B = Address.lock(2);
+
+    /** Writes traces event by event; a write made with {@link #buffered} is published by {@link #flush}. */
+    private static final class TraceBuilder {
+        final List<Event> events = new ArrayList<>();
+        final Map<Integer, Integer> seqs = new HashMap<>();
+
+        int add(EventKind kind, int thread, Address address, long value, long value2, int flags) {
+            int seq = kind == EventKind.FLUSH ? -1 : seqs.merge(thread, 1, Integer::sum) - 1;
+            events.add(new Event(events.size(), kind, thread, seq, -1, address, value, value2, 'I', flags));
+            return events.size() - 1;
+        }
+
+        int write(int thread, Address address, long value) {
+            return add(EventKind.WRITE, thread, address, value, 0, 0);
+        }
+
+        int buffered(int thread, Address address, long value) {
+            return add(EventKind.WRITE, thread, address, value, 0, Event.BUFFERED);
+        }
+
+        int flush(int write) {
+            Event w = events.get(write);
+            return add(EventKind.FLUSH, w.thread(), w.address(), w.value(), write, 0);
+        }
+
+        int read(int thread, Address address, long value) {
+            return add(EventKind.READ, thread, address, value, 0, 0);
+        }
+
+        int lock(int thread, Address lock) {
+            return add(EventKind.LOCK, thread, lock, 0, 0, 0);
+        }
+
+        int unlock(int thread, Address lock) {
+            return add(EventKind.UNLOCK, thread, lock, 0, 0, 0);
+        }
+
+        Trace trace() {
+            return new Trace(new Symbols(), events, Map.of(X, 0L, Y, 0L));
+        }
+    }
+
+    private static CausalModel model(Trace trace, MemoryModel memoryModel) {
+        return new CausalModel(trace, memoryModel, new BitSet(), 0);
+    }
+
+    private static List<Seed> seeds(CausalModel model) {
+        try (var solver = SolverKind.Z3.create()) {
+            return Seeds.generate(model, solver, dev.weft.solver.Limits.NONE).seeds();
+        }
+    }
+
+    @Test
+    void underTsoAWriteBecomesVisibleAfterTheThreadsLaterReadButWritesStayInOrder() {
+        TraceBuilder b = new TraceBuilder();
+        int wx = b.buffered(0, X, 1);
+        int wy = b.buffered(0, Y, 1);
+        int r = b.read(0, Address.staticField(2), 0);
+        int fx = b.flush(wx);
+        int fy = b.flush(wy);
+        MustHappenBefore tso = model(b.trace(), MemoryModel.TSO).mustHappenBefore();
+        assertTrue(tso.precedes(wx, r), "a thread's own operations stay in program order");
+        assertFalse(tso.precedes(fx, r), "write to read of another address is relaxed");
+        assertTrue(tso.precedes(fx, fy), "TSO publishes writes in order");
+        MustHappenBefore pso = model(b.trace(), MemoryModel.PSO).mustHappenBefore();
+        assertFalse(pso.precedes(fx, fy), "PSO publishes writes to different addresses in any order");
+    }
+
+    @Test
+    void storeStoreFenceOrdersPsoFlushesAndSynchronizationDrainsTheBuffer() {
+        TraceBuilder b = new TraceBuilder();
+        int wx = b.buffered(0, X, 1);
+        b.add(EventKind.FENCE, 0, null, FenceKind.STORE_STORE.ordinal(), 0, 0);
+        int wy = b.buffered(0, Y, 1);
+        int fx = b.flush(wx);
+        int fy = b.flush(wy);
+        int lock = b.lock(0, LOCK_A);
+        MustHappenBefore pso = model(b.trace(), MemoryModel.PSO).mustHappenBefore();
+        assertTrue(pso.precedes(fx, fy));
+        assertTrue(pso.precedes(fy, lock));
+    }
+
+    @Test
+    void reentrantAcquiresFormOneHoldingAndReadLocksShare() {
+        TraceBuilder b = new TraceBuilder();
+        int outer = b.lock(0, LOCK_A);
+        b.lock(0, LOCK_A);
+        b.unlock(0, LOCK_A);
+        int release = b.unlock(0, LOCK_A);
+        b.add(EventKind.LOCK, 1, LOCK_B, 0, 0, Event.SHARED);
+        b.add(EventKind.LOCK, 2, LOCK_B, 0, 0, Event.SHARED);
+        Map<Address, List<LockPair>> pairs = LockPair.of(b.trace());
+        assertEquals(List.of(new LockPair(LOCK_A, 0, outer, release, false)), pairs.get(LOCK_A));
+        assertFalse(pairs.get(LOCK_B).get(0).excludes(pairs.get(LOCK_B).get(1)));
+        assertEquals(-1, pairs.get(LOCK_B).get(0).release(), "an acquire never released holds to the end");
+    }
+
+    @Test
+    void storeBufferingUnderScHasOneSeedPerReadAndNewValue() {
+        TraceBuilder b = new TraceBuilder();
+        b.write(0, X, 1);
+        int ry = b.read(0, Y, 0);
+        b.write(1, Y, 1);
+        int rx = b.read(1, X, 1);
+        List<Seed> seeds = seeds(model(b.trace(), MemoryModel.SC));
+        List<SeedQuery> queries = seeds.stream().map(Seed::query).toList();
+        assertEquals(List.of(new SeedQuery.NewValue(ry, 1), new SeedQuery.NewValue(rx, 0)), queries);
+        // Reading x = 0 needs thread 1's read before thread 0's write: thread 1 runs alone.
+        assertEquals(List.of(Choice.step(1), Choice.step(1)), seeds.get(1).schedule());
+    }
+
+    @Test
+    void distinctWritesOfOneValueGiveOneQuery() {
+        TraceBuilder b = new TraceBuilder();
+        int r = b.read(0, X, 0);
+        b.write(1, X, 5);
+        b.write(2, X, 5);
+        CausalModel model = model(b.trace(), MemoryModel.SC);
+        assertEquals(List.of(5L), model.otherValues(r));
+        assertEquals(1, seeds(model).stream().filter(s -> s.query().equals(new SeedQuery.NewValue(r, 5))).count());
+    }
+
+    @Test
+    void aLostUpdateIsOneSeedAwayAndTheImpossibleValueIsNot() {
+        TraceBuilder b = new TraceBuilder();
+        int first = b.read(0, X, 0);
+        b.write(0, X, 1);
+        int second = b.read(1, X, 1);
+        b.write(1, X, 2);
+        List<SeedQuery> queries = seeds(model(b.trace(), MemoryModel.SC)).stream().map(Seed::query).toList();
+        assertTrue(queries.contains(new SeedQuery.NewValue(second, 0)));
+        assertFalse(queries.contains(new SeedQuery.NewValue(first, 2)), "reading 2 would need a causal cycle");
+    }
+
+    @Test
+    void aReadOfItsOwnBufferedWriteNeedsNoFlush() {
+        TraceBuilder b = new TraceBuilder();
+        int w = b.buffered(0, X, 1);
+        b.flush(w);
+        int own = b.read(0, X, 1);
+        int other = b.read(1, X, 1);
+        List<Seed> seeds = seeds(model(b.trace(), MemoryModel.TSO));
+        Seed before = seeds.stream().filter(s -> s.query().equals(new SeedQuery.NewValue(other, 0))).findFirst().orElseThrow();
+        assertFalse(before.schedule().contains(Choice.flush(0, X)), "thread 0 reads its buffer; x stays 0 for thread 1");
+        assertFalse(seeds.stream().anyMatch(s -> s.query().equals(new SeedQuery.NewValue(own, 0))),
+                "a thread cannot miss its own write");
+    }
+
+    @Test
+    void lockOrderInversionIsAQuery() {
+        TraceBuilder b = new TraceBuilder();
+        b.lock(0, LOCK_A);
+        int inner0 = b.lock(0, LOCK_B);
+        b.unlock(0, LOCK_B);
+        b.unlock(0, LOCK_A);
+        b.lock(1, LOCK_B);
+        int inner1 = b.lock(1, LOCK_A);
+        b.unlock(1, LOCK_A);
+        b.unlock(1, LOCK_B);
+        List<Seed> seeds = seeds(model(b.trace(), MemoryModel.SC));
+        Seed inversion = seeds.stream().filter(s -> s.query() instanceof SeedQuery.LockInversion).findFirst().orElseThrow();
+        SeedQuery.LockInversion query = (SeedQuery.LockInversion) inversion.query();
+        assertEquals(java.util.Set.of(inner0, inner1), java.util.Set.of(query.first(), query.second()));
+        assertEquals(2, inversion.schedule().size(), "each thread takes its first lock and stops");
+        assertNotEquals(inversion.schedule().get(0), inversion.schedule().get(1));
+    }
+
+    @Test
+    void signaturesIgnoreWhenWritesWerePublished() {
+        TraceBuilder early = new TraceBuilder();
+        int w = early.buffered(0, X, 1);
+        early.flush(w);
+        early.read(1, Y, 0);
+        TraceBuilder late = new TraceBuilder();
+        int w2 = late.buffered(0, X, 1);
+        late.read(1, Y, 0);
+        late.flush(w2);
+        assertEquals(ReadSignature.of(early.trace()), ReadSignature.of(late.trace()));
+        TraceBuilder other = new TraceBuilder();
+        other.buffered(0, X, 1);
+        other.read(1, Y, 1);
+        assertNotEquals(ReadSignature.of(early.trace()), ReadSignature.of(other.trace()));
+    }
+}

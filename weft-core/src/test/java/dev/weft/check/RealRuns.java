@@ -1,0 +1,58 @@
+package dev.weft.check;
+
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.Explorer;
+import dev.weft.explore.Limits;
+import dev.weft.explore.ProgramRunner;
+import dev.weft.explore.Strategy;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.runtime.ControlledExecutor;
+import dev.weft.runtime.RunConfig;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Explores the bundled example programs for real: instrumented, under the controlled runtime. */
+final class RealRuns {
+
+    private RealRuns() {
+    }
+
+    /** What one exploration saw: its result and the outcome of every run (final statics, or the bug). */
+    record Exploration(ExplorationResult result, Set<String> outcomes) {
+    }
+
+    static String examplesClasspath() {
+        try {
+            return Path.of(examples.Catalog.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) throws Exception {
+        InstrumentedProgram program = InstrumentedProgram.open(examplesClasspath(), mainClass, List.of());
+        ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
+        Set<String> outcomes = new TreeSet<>();
+        ProgramRunner recording = policy -> {
+            RunResult run = executor.run(policy);
+            outcomes.add(outcome(run));
+            return run;
+        };
+        ExplorationResult result = new Explorer(recording, strategy, new Limits(runLimit, null, allBugs), null).explore();
+        return new Exploration(result, outcomes);
+    }
+
+    /** A run's observable outcome: its bug's kind and location, or the final value of every static field. */
+    static String outcome(RunResult run) {
+        return switch (run.status()) {
+            case BUG -> "bug " + run.bug().kind().jsonName() + " at " + (run.bug().location() == null ? "?" : run.bug().location().fileAndLine());
+            case COMPLETED -> new java.util.TreeMap<>(run.finalState()).toString();
+            case UNSUPPORTED, DIVERGED -> run.status() + ": " + run.detail();
+        };
+    }
+}

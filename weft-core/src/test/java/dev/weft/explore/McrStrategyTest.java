@@ -1,0 +1,197 @@
+package dev.weft.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.causal.ReadSignature;
+import dev.weft.explore.ExplorationResult.Verdict;
+import dev.weft.explore.ToyPrograms.Program;
+import dev.weft.runtime.SchedulePolicy;
+import dev.weft.solver.SolverKind;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class McrStrategyTest {
+
+    /** One exploration's results: the outcomes reached and every run's read signature, in run order. */
+    private record Exploration(ExplorationResult result, Set<String> outcomes, List<ReadSignature> signatures,
+                               McrStrategy mcr) {
+        long distinctSignatures() {
+            return new HashSet<>(signatures).size();
+        }
+    }
+
+    /** Records what each run of the wrapped strategy reached (replays of bugs made by the explorer are not runs of the strategy). */
+    private static final class Recording implements Strategy {
+        final Strategy inner;
+        final Set<String> outcomes = new HashSet<>();
+        final List<ReadSignature> signatures = new ArrayList<>();
+
+        Recording(Strategy inner) {
+            this.inner = inner;
+        }
+
+        public String name() {
+            return inner.name();
+        }
+
+        public SchedulePolicy nextRun() {
+            return inner.nextRun();
+        }
+
+        public void runFinished(RunResult result) {
+            outcomes.add(outcome(result));
+            signatures.add(ReadSignature.of(result.trace()));
+            inner.runFinished(result);
+        }
+
+        public boolean exhaustive() {
+            return inner.exhaustive();
+        }
+    }
+
+    private static String outcome(RunResult result) {
+        assertFalse(result.status() == RunResult.Status.DIVERGED, () -> "run diverged: " + result.detail());
+        String bug = result.bug() == null ? "ok" : result.bug().kind().jsonName();
+        return bug + " " + new TreeMap<>(result.finalState());
+    }
+
+    private static Exploration explore(Program program, MemoryModel model, Strategy strategy, boolean allBugs) {
+        Recording recording = new Recording(strategy);
+        ExplorationResult result = new Explorer(program.runner(model), recording, new Limits(0, null, allBugs), null).explore();
+        return new Exploration(result, recording.outcomes, recording.signatures,
+                strategy instanceof McrStrategy mcr ? mcr : null);
+    }
+
+    private static Exploration mcr(Program program, MemoryModel model, boolean allBugs) {
+        return mcr(program, model, allBugs, SolverKind.Z3);
+    }
+
+    private static Exploration mcr(Program program, MemoryModel model, boolean allBugs, SolverKind solver) {
+        return explore(program, model, new McrStrategy(solver, model, dev.weft.solver.Limits.NONE), allBugs);
+    }
+
+    private static Exploration dfs(Program program, MemoryModel model) {
+        return explore(program, model, new DfsStrategy(), true);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void storeBufferingTakesThreeRunsUnderScAndIsNoBug(SolverKind solver) {
+        Exploration sc = mcr(ToyPrograms.storeBuffering(), MemoryModel.SC, false, solver);
+        assertEquals(3, sc.result().executions());
+        assertEquals(Verdict.OK, sc.result().verdict());
+        assertTrue(sc.result().complete());
+        assertEquals(3, sc.distinctSignatures());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = MemoryModel.class, names = {"TSO", "PSO"})
+    void storeBufferingReachesBothZeroUnderRelaxedModels(MemoryModel model) {
+        Exploration relaxed = mcr(ToyPrograms.storeBuffering(), model, false);
+        assertEquals(Verdict.BUG, relaxed.result().verdict());
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void messagePassingFailsOnlyUnderPso(MemoryModel model) {
+        Exploration run = mcr(ToyPrograms.messagePassing(), model, false);
+        assertEquals(model == MemoryModel.PSO ? Verdict.BUG : Verdict.OK, run.result().verdict());
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void lostUpdateIsFoundWithinTwoRuns(SolverKind solver) {
+        Exploration run = mcr(ToyPrograms.lostUpdate(), MemoryModel.SC, false, solver);
+        assertEquals(Verdict.BUG, run.result().verdict());
+        assertTrue(run.result().executionsToFirstBug() <= 2, "took " + run.result().executionsToFirstBug());
+        assertTrue(run.result().bugs().get(0).replayed());
+    }
+
+    @Test
+    void lockOrderInversionDeadlocksWithinTwoRuns() {
+        Exploration run = mcr(ToyPrograms.lockOrderInversion(), MemoryModel.SC, false);
+        assertEquals(Verdict.BUG, run.result().verdict());
+        assertEquals(BugKind.DEADLOCK, run.result().bugs().get(0).bug().kind());
+        assertTrue(run.result().executionsToFirstBug() <= 2, "took " + run.result().executionsToFirstBug());
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void slidesExampleReachesItsError(SolverKind solver) {
+        Exploration run = mcr(ToyPrograms.slidesExample(), MemoryModel.SC, false, solver);
+        assertEquals(Verdict.BUG, run.result().verdict());
+        assertEquals(BugKind.ASSERTION, run.result().bugs().get(0).bug().kind());
+        System.out.println("slides example: error after " + run.result().executions() + " runs");
+    }
+
+    static Stream<Arguments> mutualExclusionPrograms() {
+        return Stream.of(ToyPrograms.dekkerEntry(), ToyPrograms.peterson())
+                .flatMap(p -> Stream.of(MemoryModel.values()).map(m -> Arguments.of(p, m)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("mutualExclusionPrograms")
+    void mutualExclusionOnPlainFieldsHoldsOnlyUnderSc(Program program, MemoryModel model) {
+        Exploration run = mcr(program, model, false);
+        assertEquals(model == MemoryModel.SC ? Verdict.OK : Verdict.BUG, run.result().verdict());
+        assertTrue(run.result().complete() || run.result().verdict() == Verdict.BUG);
+    }
+
+    static Stream<Program> programs() {
+        return Stream.of(ToyPrograms.storeBuffering(), ToyPrograms.messagePassing(), ToyPrograms.lostUpdate(),
+                ToyPrograms.lockedCounter(), ToyPrograms.lockOrderInversion(), ToyPrograms.guardedWait(),
+                ToyPrograms.missedNotify(), ToyPrograms.forkJoin(), ToyPrograms.spinHandoff(),
+                ToyPrograms.threeThreadReads(), ToyPrograms.loopIncrement(), ToyPrograms.dekkerEntry(),
+                ToyPrograms.twoPlusTwoWrites());
+    }
+
+    @ParameterizedTest
+    @MethodSource("programs")
+    void reachesTheSameOutcomesAsDfsUnderScWithoutRedundantRuns(Program program) {
+        Exploration mcr = mcr(program, MemoryModel.SC, true);
+        Exploration dfs = dfs(program, MemoryModel.SC);
+        assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
+        assertTrue(mcr.result().complete());
+        assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        assertTrue(mcr.result().executions() <= dfs.result().executions());
+        System.out.printf("%s SC: mcr %d runs (%d outcomes), dfs %d runs%n", program, mcr.result().executions(),
+                mcr.outcomes().size(), dfs.result().executions());
+    }
+
+    static Stream<Arguments> relaxedPrograms() {
+        List<Program> programs = List.of(ToyPrograms.storeBuffering(), ToyPrograms.storeBufferingForwarding(),
+                ToyPrograms.storeBufferingFenced(dev.weft.trace.FenceKind.FULL),
+                ToyPrograms.storeBufferingFenced(dev.weft.trace.FenceKind.STORE_STORE),
+                ToyPrograms.messagePassing(), ToyPrograms.messagePassingFenced(), ToyPrograms.twoPlusTwoWrites(),
+                ToyPrograms.lostUpdate(), ToyPrograms.spinHandoff(), ToyPrograms.lockedCounter(),
+                ToyPrograms.guardedWait(), ToyPrograms.forkJoin());
+        return Stream.of(MemoryModel.TSO, MemoryModel.PSO).flatMap(m -> programs.stream().map(p -> Arguments.of(p, m)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("relaxedPrograms")
+    void reachesTheSameOutcomesAsDfsUnderRelaxedModelsWithoutRedundantRuns(Program program, MemoryModel model) {
+        Exploration mcr = mcr(program, model, true);
+        Exploration dfs = dfs(program, model);
+        assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
+        assertTrue(mcr.result().complete());
+        assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        System.out.printf("%s %s: mcr %d runs (%d distinct read signatures, %d outcomes), dfs %d runs%n", program, model,
+                mcr.result().executions(), mcr.distinctSignatures(), mcr.outcomes().size(), dfs.result().executions());
+    }
+}
