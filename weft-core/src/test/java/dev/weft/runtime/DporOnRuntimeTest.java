@@ -13,8 +13,6 @@ import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -27,34 +25,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** DPOR against exhaustive search on the controlled runtime: the same outcomes, never more runs. */
 class DporOnRuntimeTest {
 
-    private static TestProgram threads(TestProgram.Body... bodies) {
-        return new TestProgram(t -> {
-            List<Thread> started = new ArrayList<>();
-            for (TestProgram.Body body : bodies) {
-                started.add(t.fork(() -> {
-                    try {
-                        body.run(t);
-                    } catch (Throwable e) {
-                        throw new AssertionError(e);
-                    }
-                }));
-            }
-            for (Thread s : started) {
-                t.join(s);
-            }
-        });
-    }
-
     static Stream<Arguments> programs() {
         Map<String, TestProgram> programs = new TreeMap<>();
-        programs.put("store buffering", threads(t -> {
+        programs.put("store buffering", Runs.threads(t -> {
             t.write("x", 1);
             t.record("r0", t.read("y"));
         }, t -> {
             t.write("y", 1);
             t.record("r1", t.read("x"));
         }));
-        programs.put("store buffering, full fences", threads(t -> {
+        programs.put("store buffering, full fences", Runs.threads(t -> {
             t.write("x", 1);
             Hooks.fence(FenceKind.FULL.ordinal(), -1);
             t.record("r0", t.read("y"));
@@ -63,7 +43,7 @@ class DporOnRuntimeTest {
             Hooks.fence(FenceKind.FULL.ordinal(), -1);
             t.record("r1", t.read("x"));
         }));
-        programs.put("store buffering, store-store fences", threads(t -> {
+        programs.put("store buffering, store-store fences", Runs.threads(t -> {
             t.write("x", 1);
             Hooks.fence(FenceKind.STORE_STORE.ordinal(), -1);
             t.record("r0", t.read("y"));
@@ -72,14 +52,14 @@ class DporOnRuntimeTest {
             Hooks.fence(FenceKind.STORE_STORE.ordinal(), -1);
             t.record("r1", t.read("x"));
         }));
-        programs.put("message passing", threads(t -> {
+        programs.put("message passing", Runs.threads(t -> {
             t.write("x", 1);
             t.write("y", 1);
         }, t -> {
             t.record("r0", t.read("y"));
             t.record("r1", t.read("x"));
         }));
-        programs.put("message passing, volatile flag", threads(t -> {
+        programs.put("message passing, volatile flag", Runs.threads(t -> {
             t.write("x", 1);
             t.write("v", 1);
         }, t -> {
@@ -87,7 +67,7 @@ class DporOnRuntimeTest {
             t.record("r1", t.read("x"));
         }));
         Object monitor = new Object();
-        programs.put("increments under a monitor", threads(
+        programs.put("increments under a monitor", Runs.threads(
                 t -> t.sync(monitor, () -> t.write("x", t.read("x") + 1)),
                 t -> {
                     t.sync(monitor, () -> t.write("x", t.read("x") + 1));
