@@ -76,21 +76,7 @@ class ExplorationTest {
 
     /** Two threads, each a litmus thread; registers become the outcome. */
     private static TestProgram twoThreads(TestProgram.Body... bodies) {
-        return new TestProgram(t -> {
-            List<Thread> started = new ArrayList<>();
-            for (TestProgram.Body body : bodies) {
-                started.add(t.fork(() -> {
-                    try {
-                        body.run(t);
-                    } catch (Throwable e) {
-                        throw new AssertionError(e);
-                    }
-                }));
-            }
-            for (Thread s : started) {
-                t.join(s);
-            }
-        });
+        return Runs.threads(bodies);
     }
 
     private static Set<String> outcomes(TestProgram p, MemoryModel model) {

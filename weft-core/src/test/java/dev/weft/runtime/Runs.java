@@ -20,6 +20,25 @@ final class Runs {
     private Runs() {
     }
 
+    /** A program whose main forks one thread per body and joins them all; registers become the outcome. */
+    static TestProgram threads(TestProgram.Body... bodies) {
+        return new TestProgram(t -> {
+            List<Thread> started = new ArrayList<>();
+            for (TestProgram.Body body : bodies) {
+                started.add(t.fork(() -> {
+                    try {
+                        body.run(t);
+                    } catch (Throwable e) {
+                        throw new AssertionError(e);
+                    }
+                }));
+            }
+            for (Thread s : started) {
+                t.join(s);
+            }
+        });
+    }
+
     static RunConfig config(MemoryModel model) {
         return RunConfig.of(model).withStuckTimeout(Duration.ofSeconds(5));
     }
