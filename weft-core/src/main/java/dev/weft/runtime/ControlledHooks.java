@@ -861,6 +861,7 @@ final class ControlledHooks implements HookHandler {
             MemoryCell target = resolved != null ? resolved : cell.get();
             if (target.settable()) {
                 int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
+                me.everBuffered = true;
                 me.buffer.add(address, value, raw, type, index, target);
                 return false;
             }
@@ -1215,10 +1216,11 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             awaitForkedChild(me);
-            if (failure == null && model != MemoryModel.SC) {
-                // Other threads may still act before the end publishes what this thread buffered. Always a
-                // choice under TSO/PSO, even with the buffer already flushed, so that the choices a thread
-                // needs do not depend on when other choices flushed its writes (MCR's seeds count on it).
+            if (failure == null && me.everBuffered) {
+                // Other threads may still act before the end publishes what this thread buffered. A choice
+                // for every thread that ever buffered a write, even with the buffer already flushed, so that
+                // the choices a thread needs depend on its own events only, not on when other choices
+                // flushed its writes (MCR's seeds count on it).
                 schedulingPoint(me, EventKind.END, null, -1);
             }
             drain(me);

@@ -39,6 +39,8 @@ final class RunThread {
     boolean begun;
     /** Stepped by a schedule choice and not yet recorded the event that choice performs. */
     boolean stepped;
+    /** Has buffered a write at some point of the run (TSO/PSO): its end is then a scheduling choice. */
+    boolean everBuffered;
     boolean ended;
     boolean interrupted;
     boolean permit;
