@@ -81,9 +81,9 @@ final class WeftCheck {
             Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
-            throw new AssertionError(TextReport.render(spec, model, result, List.of()) + replayHint(schedule), cause(found.bug(), program));
+            throw new AssertionError(TextReport.render(spec, model, result, List.of(), List.of(), false) + replayHint(schedule), cause(found.bug(), program));
         }
-        String report = TextReport.render(spec, model, result, List.of());
+        String report = TextReport.render(spec, model, result, List.of(), List.of(), false);
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }
@@ -110,7 +110,7 @@ final class WeftCheck {
             case BUG -> {
                 ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, false,
                         ExplorationResult.Stop.BUG_FOUND, 1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), true)), null);
-                throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of()) + "replayed from " + file + "\n",
+                throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), List.of(), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
             case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"
