@@ -34,7 +34,7 @@ class CausalModelTest {
 
         int add(EventKind kind, int thread, Address address, long value, long value2, int flags) {
             int seq = kind == EventKind.FLUSH ? -1 : seqs.merge(thread, 1, Integer::sum) - 1;
-            events.add(new Event(events.size(), kind, thread, seq, -1, address, value, value2, 'I', flags));
+            events.add(new Event(events.size(), kind, thread, seq, -1, address, value, value2, 'I', flags | Event.CHOSEN));
             return events.size() - 1;
         }
 
