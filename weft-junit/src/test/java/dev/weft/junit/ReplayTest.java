@@ -62,7 +62,7 @@ class ReplayTest {
     }
 
     private static String interleaving(String report) {
-        return report.substring(report.indexOf("interleaving:"), report.indexOf("stack trace:"));
+        return report.substring(report.indexOf("interleaving ("), report.indexOf("stack trace:"));
     }
 
     /** The annotation as {@code @WeftTest(replay = ...)} with every other attribute at its default. */

@@ -44,7 +44,7 @@ class WeftExtensionTest {
         String message = outcome.message();
         assertTrue(message.startsWith("BUG (assertion) in thread main at RacyCounter.java:"), message);
         assertTrue(message.contains("lost update"), message);
-        assertTrue(message.contains("interleaving:"), message);
+        assertTrue(message.contains("interleaving ("), message);
         assertInstanceOf(AssertionFailedError.class, outcome.failure().getCause());
         assertTrue(Files.isRegularFile(savedSchedule(message)), message);
     }
