@@ -54,8 +54,10 @@ public final class CausalModel {
     private final Map<Address, List<LockPair>> locks;
     private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
-    /** Busy-wait re-reads: read to the (earlier read, write) pairs of which one must place the write's visibility between them. */
-    private final Map<Integer, List<int[]>> spinConditions = new HashMap<>();
+    /** Busy-wait steps held back by {@link #findSpinReads}, and what lets them happen. */
+    private final Map<Integer, SpinGuard> spinGuards = new HashMap<>();
+    /** Busy-wait repeat reads: read to the (earlier read, write) pairs of which one justifies it. */
+    private final Map<Integer, List<int[]>> repeatOptions = new HashMap<>();
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
@@ -89,67 +91,113 @@ public final class CausalModel {
     }
 
     /**
-     * Busy-wait blocking, beyond the papers, by the runtime's rule ({@code dev.weft.runtime.SpinWatch}):
-     * a thread that holds no lock does not read (or read-modify-write) again at a program location
-     * where it already read the same address since its last operation other than a read, a yield, a
-     * lock acquire or release, or a read-modify-write that did not write — until a write to one of the
-     * addresses read since then becomes visible after the thread's last read of it.
+     * Busy-wait blocking, beyond the papers, by the runtime's rules ({@code dev.weft.runtime.SpinWatch}).
+     * A thread's window is what it did since its last operation other than a read, a yield, a lock
+     * acquire or release, or a read-modify-write that did not write; a repeat is a read (or
+     * non-writing read-modify-write) at a program location where the window already read the same
+     * address. A repeat is justified when a write to an address the window read became visible
+     * after the thread's last read of it. At a point where it holds no lock, a thread does not
+     * repeat unjustified (the read rule), and after an unjustified repeat under a lock it does not
+     * take its next scheduled step holding no lock (the lock rule: a loop that re-checks a flag
+     * inside {@code synchronized} stops at its next acquire) — either until such a write appears.
      */
     private void findSpinReads() {
         Map<Integer, List<Event>> windows = new HashMap<>();
+        Map<Integer, List<Integer>> repeatsUnderLock = new HashMap<>();
         Map<Integer, Integer> locksHeld = new HashMap<>();
         for (Event e : trace.events()) {
+            if (e.kind() == EventKind.FLUSH) {
+                continue;
+            }
+            boolean holdsNoLock = locksHeld.getOrDefault(e.thread(), 0) == 0;
             switch (e.kind()) {
-                case FLUSH -> {
-                    continue;
-                }
                 case LOCK, WAKE -> locksHeld.merge(e.thread(), 1, Integer::sum);
                 case UNLOCK, WAIT -> locksHeld.merge(e.thread(), -1, Integer::sum);
                 default -> {
                 }
             }
             List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
+            List<Integer> repeats = repeatsUnderLock.computeIfAbsent(e.thread(), t -> new ArrayList<>());
             boolean spinRead = isMemory(e) && (e.kind() == EventKind.READ || e.kind() == EventKind.VOLATILE_READ || e.kind() == EventKind.ATOMIC_RMW);
-            if (spinRead && e.location() >= 0 && locksHeld.getOrDefault(e.thread(), 0) == 0
-                    && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()))) {
-                Map<Address, Integer> lastRead = new LinkedHashMap<>();
-                window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
-                List<int[]> options = new ArrayList<>();
-                lastRead.forEach((address, read) -> {
-                    for (int w : writes.getOrDefault(address, List.of())) {
-                        int visible = mhb.visibility(w);
-                        if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
-                            options.add(new int[] {read, w});
-                        }
-                    }
-                });
-                spinConditions.put(e.index(), options);
+            boolean repeat = spinRead && e.location() >= 0
+                    && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()));
+            if (repeat) {
+                repeatOptions.put(e.index(), justifications(window, e));
+            }
+            if (holdsNoLock && repeat) {
+                spinGuards.put(e.index(), new SpinGuard(repeatOptions.get(e.index()), List.of()));
+            } else if (holdsNoLock && e.has(Event.CHOSEN) && !repeats.isEmpty()) {
+                spinGuards.put(e.index(), new SpinGuard(justifications(window, e), List.copyOf(repeats)));
+            } else if (repeat) {
+                repeats.add(e.index());
+            }
+            if (holdsNoLock && e.has(Event.CHOSEN)) {
+                repeats.clear();
             }
             if (spinRead && !e.wrote()) {
                 window.add(e);
             } else if (e.kind() != EventKind.YIELD && e.kind() != EventKind.LOCK && e.kind() != EventKind.UNLOCK) {
                 window.clear();
+                repeats.clear();
             }
         }
     }
 
-    /** A busy-wait re-read may happen: some address it read since its last other operation was written in between. */
-    private Formula spinUnblocked(int read, int anchor) {
-        List<int[]> options = spinConditions.get(read);
-        if (options == null) {
+    /** The (read, write) pairs of which one justifies {@code e}: a write to an address the window read, visible after the last such read and before {@code e}. */
+    private List<int[]> justifications(List<Event> window, Event e) {
+        Map<Address, Integer> lastRead = new LinkedHashMap<>();
+        window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
+        List<int[]> options = new ArrayList<>();
+        lastRead.forEach((address, read) -> {
+            for (int w : writes.getOrDefault(address, List.of())) {
+                int visible = mhb.visibility(w);
+                if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
+                    options.add(new int[] {read, w});
+                }
+            }
+        });
+        return options;
+    }
+
+    /**
+     * What lets a busy-wait step happen.
+     *
+     * @param justifications (read, write) pairs of which one, placed around the step, justifies it
+     * @param excusedBy      for the lock rule, the repeats under a lock that, if all justified, excuse the step instead
+     */
+    record SpinGuard(List<int[]> justifications, List<Integer> excusedBy) {
+    }
+
+    /** Whether the busy-wait rules let {@code event} happen before {@code anchor}. */
+    private Formula spinUnblocked(int event, int anchor) {
+        SpinGuard guard = spinGuards.get(event);
+        if (guard == null) {
             return Formula.TRUE;
         }
+        List<Formula> choices = new ArrayList<>(justified(guard.justifications(), anchor));
+        if (!guard.excusedBy().isEmpty()) {
+            choices.add(all(guard.excusedBy().stream().map(r -> any(justified(repeatOptions.get(r), r))).toList()));
+        }
+        return any(choices);
+    }
+
+    private List<Formula> justified(List<int[]> options, int anchor) {
         List<Formula> choices = new ArrayList<>();
         for (int[] option : options) {
             int visible = mhb.visibility(option[1]);
             choices.add(all(List.of(atom(option[0], visible), visibleBefore(visible, anchor))));
         }
-        return any(choices);
+        return choices;
     }
 
-    /** For a busy-wait re-read: the (earlier read, write) pairs that can unblock it; null for other events. */
-    List<int[]> spinConditions(int read) {
-        return spinConditions.get(read);
+    /** What the busy-wait rules ask of {@code event}, or null when they do not hold it back. */
+    SpinGuard spinGuard(int event) {
+        return spinGuards.get(event);
+    }
+
+    /** For a repeat read: the (earlier read, write) pairs of which one justifies it. */
+    List<int[]> repeatOptions(int read) {
+        return repeatOptions.get(read);
     }
 
     public Trace trace() {
@@ -214,6 +262,8 @@ public final class CausalModel {
             if (isMemoryRead(e)) {
                 Formula valid = all(List.of(readsValue(e.index(), e.value(), e.index()), spinUnblocked(e.index(), e.index())));
                 base.add(any(List.of(atom(cut, e.index()), valid)));
+            } else if (spinGuards.containsKey(e.index())) {
+                base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
             }
         }
         for (int i = 0; i < finalReads.size(); i++) {
@@ -453,8 +503,8 @@ public final class CausalModel {
         List<Formula> parts = new ArrayList<>();
         for (int w : candidates) {
             int visible = mhb.visibility(w);
-            if (visible < 0 || precedes(read, visible)) {
-                continue;
+            if (w == read || visible < 0 || precedes(read, visible)) {
+                continue; // a read-modify-write's own write comes after its read
             }
             if (precedes(visible, read)) {
                 return Formula.FALSE;
@@ -470,7 +520,7 @@ public final class CausalModel {
         parts.add(visibleBefore(visible, anchor));
         for (int other : candidates) {
             int otherVisible = mhb.visibility(other);
-            if (other == write || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
+            if (other == write || other == read || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
                 continue;
             }
             if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {

@@ -198,9 +198,22 @@ public final class Seeds {
                             mark(source, needed, pending);
                         }
                     }
-                    List<int[]> unblocking = model.spinConditions(e);
-                    if (unblocking != null) {
-                        mark(unblockingWrite(model, e, unblocking, position), needed, pending);
+                }
+                CausalModel.SpinGuard guard = model.spinGuard(e);
+                if (guard != null) {
+                    int unblocking = justifyingWrite(model, e, guard.justifications(), position);
+                    if (unblocking >= 0) {
+                        mark(unblocking, needed, pending);
+                    } else if (guard.excusedBy().isEmpty()) {
+                        throw new IllegalStateException("solver answer leaves busy-wait step " + e + " blocked");
+                    } else {
+                        for (int r : guard.excusedBy()) {
+                            int excuse = justifyingWrite(model, r, model.repeatOptions(r), position);
+                            if (excuse < 0) {
+                                throw new IllegalStateException("solver answer leaves busy-wait step " + e + " blocked");
+                            }
+                            mark(excuse, needed, pending);
+                        }
                     }
                 }
             }
@@ -233,15 +246,16 @@ public final class Seeds {
     }
 
     /** The visibility event that, in the solver's order, lets the busy-wait re-read {@code read} happen. */
-    private static int unblockingWrite(CausalModel model, int read, List<int[]> options, int[] position) {
+    /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */
+    private static int justifyingWrite(CausalModel model, int step, List<int[]> options, int[] position) {
         for (int[] option : options) {
             int visible = model.mustHappenBefore().visibility(option[1]);
             // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
-            if (position[option[0]] < position[visible] && position[visible] < Math.min(position[read], position[model.cut()])) {
+            if (position[option[0]] < position[visible] && position[visible] < Math.min(position[step], position[model.cut()])) {
                 return visible;
             }
         }
-        throw new IllegalStateException("solver answer leaves busy-wait read " + read + " blocked");
+        return -1;
     }
 
     private static void mark(int e, boolean[] needed, Deque<Integer> pending) {

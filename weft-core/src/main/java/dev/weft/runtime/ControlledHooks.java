@@ -498,6 +498,9 @@ final class ControlledHooks implements HookHandler {
                 continue;
             }
             lastThread = chosen.id;
+            if (!holdsAnyLock(chosen)) {
+                chosen.spin.steppedHoldingNoLock();
+            }
             chosen.stepped = true;
             giveTurn(chosen);
             return;

@@ -7,14 +7,17 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Busy-wait detection for one thread. A thread may not read again at a program location where it
- * already read the same address since its last operation other than a read, a yield, a lock
- * acquire or release, or a read-modify-write that did not write — until another thread makes a
- * write to one of the addresses it read since then visible. The causal model states the same rule
- * ({@code dev.weft.causal.CausalModel}), so MCR's seeds never ask for a re-read this forbids. When
- * the rule leaves no thread able to move, the runtime exempts the spinner for the rest of the run,
- * so a loop that was only re-reading a flag while counting locally still finishes and a real
- * livelock ends at the step bound.
+ * Busy-wait detection for one thread. Its window is what it did since its last operation other
+ * than a read, a yield, a lock acquire or release, or a read-modify-write that did not write; a
+ * repeat is a read at a program location where the window already read the same address. A repeat
+ * is justified once another thread made a write to an address the window read visible after this
+ * thread's last read of it. Holding no lock, the thread may not repeat unjustified (the read rule),
+ * and after an unjustified repeat under a lock it may not take its next step holding no lock (the
+ * lock rule, for loops that re-check a flag inside {@code synchronized}). The causal model states
+ * the same rules ({@code dev.weft.causal.CausalModel}), so MCR's seeds never ask for a step they
+ * forbid. When the rules leave no thread able to move, the runtime exempts the spinner for the rest
+ * of the run, so a loop that was only re-reading a flag while counting locally still finishes and a
+ * real livelock ends at the step bound.
  */
 final class SpinWatch {
     private record Place(int location, Address address) {
@@ -22,31 +25,50 @@ final class SpinWatch {
 
     private final Set<Place> read = new HashSet<>();
     private final Set<Address> watched = new LinkedHashSet<>();
+    /** Watched addresses written visibly by another thread since this thread's last read of them. */
+    private final Set<Address> changed = new HashSet<>();
+    private boolean repeatedUnderLock;
     private boolean exempt;
 
     void read(int location, Address address) {
         if (exempt) {
             return;
         }
+        Place place = new Place(location, address);
+        if (location >= 0 && changed.isEmpty() && read.contains(place)) {
+            repeatedUnderLock = true; // holding no lock, the read rule would have held it back
+        }
         watched.add(address);
-        read.add(new Place(location, address));
+        read.add(place);
+        changed.remove(address);
     }
 
     void reset() {
         read.clear();
         watched.clear();
+        changed.clear();
+        repeatedUnderLock = false;
     }
 
-    /** Another thread's write to {@code address} became visible. */
+    /** A write to {@code address} became visible. */
     void written(Address address) {
         if (watched.contains(address)) {
-            reset();
+            changed.add(address);
         }
     }
 
-    /** Whether the rule holds back {@code next}, the thread's pending operation. */
+    /** The thread takes a scheduled step while holding no lock. */
+    void steppedHoldingNoLock() {
+        repeatedUnderLock = false;
+    }
+
+    /** Whether the rules hold back {@code next}, the thread's pending operation, at a point where it holds no lock. */
     boolean blocks(PendingOperation next) {
-        return !exempt && next != null && next.location() >= 0 && isSpinRead(next.kind()) && read.contains(new Place(next.location(), next.address()));
+        if (exempt || next == null || !changed.isEmpty()) {
+            return false;
+        }
+        return repeatedUnderLock
+                || next.location() >= 0 && isSpinRead(next.kind()) && read.contains(new Place(next.location(), next.address()));
     }
 
     static boolean isSpinRead(EventKind kind) {
@@ -60,9 +82,5 @@ final class SpinWatch {
     void makeExempt() {
         reset();
         exempt = true;
-    }
-
-    Set<Address> watched() {
-        return watched;
     }
 }

@@ -161,6 +161,16 @@ class CausalModelTest {
     }
 
     @Test
+    void twoReadModifyWritesOfDifferentThreadsCanSwap() {
+        TraceBuilder b = new TraceBuilder();
+        int first = b.add(EventKind.ATOMIC_RMW, 0, X, 0, 1, Event.WROTE);
+        int second = b.add(EventKind.ATOMIC_RMW, 1, X, 1, 2, Event.WROTE);
+        List<SeedQuery> queries = seeds(model(b.trace(), MemoryModel.SC)).stream().map(Seed::query).toList();
+        assertTrue(queries.contains(new SeedQuery.NewValue(second, 0)), "a read-modify-write's own write comes after its read: " + queries);
+        assertFalse(queries.contains(new SeedQuery.NewValue(first, 2)), "reading 2 would need a causal cycle");
+    }
+
+    @Test
     void aReadOfItsOwnBufferedWriteNeedsNoFlush() {
         TraceBuilder b = new TraceBuilder();
         int w = b.buffered(0, X, 1);

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * from MCR, with a complete "no bug" verdict. Under SC, exhaustive DFS gets the same verdict where it
  * finishes within {@link #DFS_RUNS} runs (busy-wait mutexes take thousands); where it does not, it
  * must at least not report a bug the catalogue does not expect. (DFS under TSO/PSO is compared with
- * MCR outcome by outcome in {@link McrAgainstDfsTest}, on programs small enough for it.)
+ * MCR outcome by outcome in {@link McrAgainstExhaustiveTest}, on programs small enough for it.)
  */
 class CatalogVerdictTest {
     static final long DFS_RUNS = 300;

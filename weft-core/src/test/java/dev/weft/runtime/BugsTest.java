@@ -102,7 +102,8 @@ class BugsTest {
     @Test
     void spinningOnAFlagNobodySetsIsALivelock() {
         TestProgram p = new TestProgram(t -> {
-            while (t.read("flag") == 0) {
+            int loop = t.loc(1);
+            while (t.read("flag", loop) == 0) {
                 Hooks.threadYield(-1);
             }
         });
@@ -116,7 +117,8 @@ class BugsTest {
     void spinningUntilAnotherThreadWritesTerminatesInEverySchedule() {
         TestProgram p = new TestProgram(t -> {
             t.fork(() -> t.write("flag", 1));
-            while (t.read("flag") == 0) {
+            int loop = t.loc(1);
+            while (t.read("flag", loop) == 0) {
                 Hooks.threadYield(-1);
             }
         });

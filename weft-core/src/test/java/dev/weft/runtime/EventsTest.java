@@ -190,9 +190,10 @@ class EventsTest {
             Thread b = t.fork(waiter);
             Thread c = t.fork(waiter);
             boolean allWaiting = false;
+            int loop = t.loc(1);
             while (!allWaiting) {
                 Hooks.monitorEnter(monitor, -1);
-                allWaiting = t.read("x") == 3;
+                allWaiting = t.read("x", loop) == 3;
                 Hooks.monitorExit(monitor, -1);
             }
             t.sync(monitor, () -> t.notifyOn(monitor, false));

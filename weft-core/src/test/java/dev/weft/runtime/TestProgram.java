@@ -95,8 +95,13 @@ final class TestProgram implements ProgramUnderTest {
     // ---- memory (each as the instrumenter rewrites getstatic/putstatic/getfield/putfield/xaload/xastore)
 
     int read(String var) {
+        return read(var, -1);
+    }
+
+    /** A read at program location {@code location} (one {@link #loc} per loop, as busy-wait detection needs). */
+    int read(String var, int location) {
         FieldInfo f = field(var);
-        Hooks.beforeGetStatic(f.id(), -1);
+        Hooks.beforeGetStatic(f.id(), location);
         return Hooks.afterLoad(staticInt(var));
     }
 
