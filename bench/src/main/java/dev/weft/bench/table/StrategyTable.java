@@ -13,54 +13,99 @@ import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
 import java.io.File;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The papers' comparison in one run (issue 5, mcr-systematic-testing Tables 2–3, mcr-tso-pso
  * Tables 3–4): every catalogued benchmark program under its memory model, explored by each strategy
- * with the same run and time budget, printed as a Markdown table of runs to the first bug, runs in
- * all, seconds and whether the strategy proved the space covered.
+ * with the same run and time budget, as a Markdown table and a CSV file.
  *
- * <p>Arguments: {@code [maxRuns [seconds [strategy,... [classFilter]]]]}, defaults 2000, 60,
- * mcr,dpor,dfs,icb,pct, and every row. The catalogue's paper columns are printed beside MCR's.
+ * <p>Options: {@code --quick} (SC rows only, 100 runs and 2 s per cell), {@code --runs N} (default
+ * 500), {@code --seconds S} per cell (default 20), {@code --strategies mcr,dpor,...} (default all
+ * five), {@code --filter TEXT} (rows whose class name contains it), {@code --write DIR}: write
+ * {@code DIR/benchmarks.csv} and replace the generated part of {@code DIR/benchmarks.md}; without
+ * it the table goes to standard output. Each cell explores past the first bug, so it gives both the
+ * runs to the first bug and the runs to cover everything.
  */
 public final class StrategyTable {
+    static final String BEGIN = "<!-- StrategyTable output: begin -->";
+    static final String END = "<!-- StrategyTable output: end -->";
+
+    private record Cell(String strategy, ExplorationResult result, boolean wrong) {
+    }
+
+    private record Row(Catalog.Entry entry, List<Cell> cells) {
+    }
+
     private StrategyTable() {
     }
 
     public static void main(String[] args) throws Exception {
-        long maxRuns = args.length > 0 ? Long.parseLong(args[0]) : 2000;
-        Duration timeLimit = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 60);
-        List<String> strategies = List.of((args.length > 2 ? args[2] : "mcr,dpor,dfs,icb,pct").split(","));
-        String filter = args.length > 3 ? args[3] : "";
+        Map<String, String> options = options(args);
+        boolean quick = options.containsKey("--quick");
+        long maxRuns = Long.parseLong(options.getOrDefault("--runs", quick ? "100" : "500"));
+        Duration timeLimit = Duration.ofSeconds(Long.parseLong(options.getOrDefault("--seconds", quick ? "2" : "20")));
+        List<String> strategies = List.of(options.getOrDefault("--strategies", "mcr,dpor,dfs,icb,pct").split(","));
+        strategies.forEach(StrategyKind::byName);
+        String filter = options.getOrDefault("--filter", "");
         String classpath = codeSource(benchmarks.Dekker.class) + File.pathSeparator + codeSource(examples.Catalog.class);
 
-        StringBuilder header = new StringBuilder("| program | model | expected |");
-        StringBuilder rule = new StringBuilder("|---|---|---|");
-        for (String s : strategies) {
-            header.append(' ').append(s).append(" |");
-            rule.append("---|");
-        }
-        System.out.println(header.append(" paper MCR (bug / complete) |"));
-        System.out.println(rule.append("---|"));
+        List<Row> rows = new ArrayList<>();
         for (Catalog.Entry entry : Catalog.load("benchmarks/catalog.tsv")) {
-            if (!entry.className().contains(filter)) {
+            if (!entry.className().contains(filter) || quick && !entry.memoryModel().equals("sc")) {
                 continue;
             }
             MemoryModel model = MemoryModel.valueOf(entry.memoryModel().toUpperCase(Locale.ROOT));
-            List<String> cells = new ArrayList<>();
+            List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
-                cells.add(cell(explore(classpath, entry.className(), model, name, maxRuns, timeLimit), entry));
+                ExplorationResult r = explore(classpath, entry.className(), model, name, maxRuns, timeLimit);
+                boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
+                cells.add(new Cell(name, r, wrong));
             }
-            System.out.printf("| %s | %s | %s | %s | %s / %s |%n", entry.className().replace("benchmarks.", "").replace("examples.", ""),
-                    entry.memoryModel(), entry.expectsBug() ? entry.bugKind().orElse("bug") : "ok", String.join(" | ", cells),
-                    entry.column("paper_bug_runs"), entry.column("paper_complete_runs"));
+            Row row = new Row(entry, cells);
+            rows.add(row);
+            System.err.println(markdownRow(row));
         }
+        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; %s; %d cores",
+                quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), LocalDate.now(),
+                Runtime.getRuntime().availableProcessors());
+        String markdown = markdown(rows, strategies, budget);
+        if (options.containsKey("--write")) {
+            Path dir = Path.of(options.get("--write"));
+            Files.writeString(dir.resolve("benchmarks.csv"), csv(rows), StandardCharsets.UTF_8);
+            replaceGenerated(dir.resolve("benchmarks.md"), markdown);
+        } else {
+            System.out.print(markdown);
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> options.put(args[i], "");
+                case "--runs", "--seconds", "--strategies", "--filter", "--write" -> {
+                    if (i + 1 == args.length) {
+                        throw new IllegalArgumentException(args[i] + " needs a value");
+                    }
+                    options.put(args[i], args[++i]);
+                }
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --write DIR)");
+            }
+        }
+        return options;
     }
 
     private static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy,
@@ -68,16 +113,88 @@ public final class StrategyTable {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
         Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
                 StrategyOptions.DEFAULT_DEPTH, maxRuns, SolverKind.ORDER, new dev.weft.solver.Limits(60_000, 0)));
-        return new Explorer(new ControlledExecutor(program, RunConfig.of(model)), chosen, new Limits(maxRuns, timeLimit, false), null).explore();
+        return new Explorer(new ControlledExecutor(program, RunConfig.of(model)), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
     }
 
-    /** "first-bug / runs, seconds" with a mark: ✓ complete, ✗ verdict contradicts the catalogue, … limit reached. */
-    private static String cell(ExplorationResult r, Catalog.Entry entry) {
-        boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
-        String mark = wrong ? " ✗" : r.complete() ? " ✓" : r.verdict() == ExplorationResult.Verdict.BUG ? "" : " …";
-        String runs = r.verdict() == ExplorationResult.Verdict.BUG ? "bug@" + r.executionsToFirstBug() : String.valueOf(r.executions());
-        String error = r.error() == null ? "" : " (" + r.stop().name().toLowerCase(Locale.ROOT) + ")";
-        return String.format(Locale.ROOT, "%s%s, %.1fs%s", runs, mark, r.seconds(), error);
+    static String markdown(List<Row> rows, List<String> strategies, String budget) {
+        StringBuilder out = new StringBuilder();
+        out.append("Run: ").append(budget).append(".\n\n");
+        out.append("| strategy | bug found | proved correct (✓) | budget ran out (…) | wrong verdict (✗) | seconds | solver seconds |\n");
+        out.append("|---|---|---|---|---|---|---|\n");
+        for (String s : strategies) {
+            int bugs = 0;
+            int proved = 0;
+            int open = 0;
+            int wrong = 0;
+            double seconds = 0;
+            double solver = 0;
+            for (Row row : rows) {
+                Cell c = row.cells().get(strategies.indexOf(s));
+                ExplorationResult r = c.result();
+                bugs += r.verdict() == ExplorationResult.Verdict.BUG && !c.wrong() ? 1 : 0;
+                proved += r.verdict() == ExplorationResult.Verdict.OK && r.complete() && !c.wrong() ? 1 : 0;
+                open += r.verdict() == ExplorationResult.Verdict.INCOMPLETE ? 1 : 0;
+                wrong += c.wrong() ? 1 : 0;
+                seconds += r.seconds();
+                solver += r.solverSeconds();
+            }
+            out.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.1f | %.1f |%n", s, bugs, proved, open, wrong, seconds, solver));
+        }
+        out.append("\n| program | model | expected |");
+        strategies.forEach(s -> out.append(' ').append(s).append(" |"));
+        out.append(" paper MCR (bug / complete) |\n|---|---|---|");
+        strategies.forEach(s -> out.append("---|"));
+        out.append("---|\n");
+        rows.forEach(row -> out.append(markdownRow(row)).append('\n'));
+        return out.toString();
+    }
+
+    private static String markdownRow(Row row) {
+        Catalog.Entry entry = row.entry();
+        List<String> cells = row.cells().stream().map(StrategyTable::markdownCell).toList();
+        return String.format("| %s | %s | %s | %s | %s / %s |", entry.className().replace("benchmarks.", "").replace("examples.", ""),
+                entry.memoryModel(), entry.expectsBug() ? entry.bugKind().orElse("bug") : "ok", String.join(" | ", cells),
+                entry.column("paper_bug_runs"), entry.column("paper_complete_runs"));
+    }
+
+    /** "bug@first, runs mark, seconds": ✓ complete, ✗ verdict contradicts the catalogue, … budget ran out. */
+    private static String markdownCell(Cell c) {
+        ExplorationResult r = c.result();
+        String mark = c.wrong() ? " ✗" : r.complete() ? " ✓" : " …";
+        String first = r.verdict() == ExplorationResult.Verdict.BUG ? "bug@" + r.executionsToFirstBug() + ", " : "";
+        String stop = r.error() == null ? "" : " (" + r.stop().name().toLowerCase(Locale.ROOT) + ")";
+        String solver = r.solverSeconds() >= 0.05 ? String.format(Locale.ROOT, " (solver %.1fs)", r.solverSeconds()) : "";
+        return String.format(Locale.ROOT, "%s%d%s, %.1fs%s%s", first, r.executions(), mark, r.seconds(), solver, stop);
+    }
+
+    static String csv(List<Row> rows) {
+        StringBuilder out = new StringBuilder(
+                "program,model,expected,strategy,verdict,complete,wrong,runs_to_first_bug,runs,stop,seconds,solver_seconds\n");
+        for (Row row : rows) {
+            for (Cell c : row.cells()) {
+                ExplorationResult r = c.result();
+                out.append(String.join(",", row.entry().className(), row.entry().memoryModel(),
+                        row.entry().expectsBug() ? row.entry().bugKind().orElse("bug") : "ok", c.strategy(), r.verdict().jsonName(),
+                        String.valueOf(r.complete()), String.valueOf(c.wrong()),
+                        r.verdict() == ExplorationResult.Verdict.BUG ? String.valueOf(r.executionsToFirstBug()) : "",
+                        String.valueOf(r.executions()), r.stop().name().toLowerCase(Locale.ROOT),
+                        String.format(Locale.ROOT, "%.3f", r.seconds()), String.format(Locale.ROOT, "%.3f", r.solverSeconds())));
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** Replaces what lies between {@link #BEGIN} and {@link #END} in {@code file}, keeping the prose around it. */
+    static void replaceGenerated(Path file, String generated) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        int begin = text.indexOf(BEGIN);
+        int end = text.indexOf(END);
+        if (begin < 0 || end < begin) {
+            throw new IOException(file + " has no '" + BEGIN + "' ... '" + END + "' section to replace");
+        }
+        Files.writeString(file, text.substring(0, begin + BEGIN.length()) + "\n\n" + generated + "\n" + text.substring(end),
+                StandardCharsets.UTF_8);
     }
 
     private static String codeSource(Class<?> type) throws URISyntaxException {

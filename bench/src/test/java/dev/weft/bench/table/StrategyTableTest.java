@@ -1,0 +1,44 @@
+package dev.weft.bench.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StrategyTableTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void rewritesOnlyTheGeneratedSection() throws IOException {
+        Path doc = dir.resolve("benchmarks.md");
+        Files.writeString(doc, "# Title\nprose\n" + StrategyTable.BEGIN + "\nold table\n" + StrategyTable.END + "\nreading\n");
+        StrategyTable.replaceGenerated(doc, "new table\n");
+        assertEquals("# Title\nprose\n" + StrategyTable.BEGIN + "\n\nnew table\n\n" + StrategyTable.END + "\nreading\n", Files.readString(doc));
+    }
+
+    @Test
+    void refusesADocumentWithoutTheMarkers() throws IOException {
+        Path doc = dir.resolve("benchmarks.md");
+        Files.writeString(doc, "# hand-written only\n");
+        assertThrows(IOException.class, () -> StrategyTable.replaceGenerated(doc, "table"));
+        assertEquals("# hand-written only\n", Files.readString(doc));
+    }
+
+    @Test
+    void quickModeRunsEveryStrategyOnOneProgram() throws Exception {
+        Path doc = dir.resolve("benchmarks.md");
+        Files.writeString(doc, StrategyTable.BEGIN + "\n" + StrategyTable.END + "\n");
+        StrategyTable.main(new String[] {"--quick", "--filter", "BankAccountSynchronized", "--write", dir.toString()});
+        String csv = Files.readString(dir.resolve("benchmarks.csv"));
+        assertEquals(6, csv.lines().count(), csv);
+        for (String strategy : new String[] {"mcr", "dpor", "dfs", "icb", "pct"}) {
+            assertEquals(1, csv.lines().filter(l -> l.startsWith("benchmarks.BankAccountSynchronized,sc,ok," + strategy + ",")).count(), csv);
+        }
+        assertEquals(1, csv.lines().filter(l -> l.startsWith("benchmarks.BankAccountSynchronized,sc,ok,mcr,ok,true,false,")).count(), csv);
+    }
+}
