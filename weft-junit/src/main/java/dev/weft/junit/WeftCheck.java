@@ -12,6 +12,7 @@ import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.BugSummary;
 import dev.weft.report.ProgramSpec;
+import dev.weft.report.RaceCollector;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.ControlledExecutor;
@@ -51,10 +52,6 @@ final class WeftCheck {
      * @throws AssertionError when Weft found a bug, could not check the test, or stopped at a limit before covering every behaviour
      */
     String run() {
-        if (settings.failOnRace()) {
-            throw new IllegalArgumentException("@WeftTest(failOnRace = true) on " + test.name()
-                    + ": Weft does not detect data races yet; only failing assertions, exceptions, deadlocks and livelocks fail a test");
-        }
         CapturingProgram program = new CapturingProgram(open());
         return settings.replay().isEmpty() ? explore(program) : replay(program, Path.of(settings.replay()));
     }
@@ -74,16 +71,22 @@ final class WeftCheck {
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
-        ExplorationResult result = new Explorer(new ControlledExecutor(program, RunConfig.of(model)), strategy, limits, null).explore();
+        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model));
+        RaceCollector races = new RaceCollector();
+        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races).explore();
+        if (settings.failOnRace()) {
+            result = races.withRacesAsBugs(result, runner);
+        }
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
             Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
-            throw new AssertionError(TextReport.render(spec, model, result, List.of(), List.of(), false) + replayHint(schedule), cause(found.bug(), program));
+            throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.races(), false) + replayHint(schedule),
+                    cause(found.bug(), program));
         }
-        String report = TextReport.render(spec, model, result, List.of(), List.of(), false);
+        String report = TextReport.render(spec, model, result, List.of(), races.races(), false);
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }

@@ -43,7 +43,7 @@ public @interface WeftTest {
     /** Pass when a limit stops the exploration before every behaviour is covered and no bug was found. */
     boolean allowIncomplete() default false;
 
-    /** Fail on a data race even without a failing assertion. Weft does not detect races yet, so true fails the test with that message. */
+    /** Fail on a data race (two threads' accesses to one field or array element, one a write, unordered) even when every assertion holds. */
     boolean failOnRace() default false;
 
     /** A schedule file from an earlier failure: re-run exactly that execution instead of exploring. */

@@ -11,6 +11,7 @@ import fixtures.LockOrderDeadlock;
 import fixtures.LockedCounter;
 import fixtures.Misconfigured;
 import fixtures.Publication;
+import fixtures.RacyFlag;
 import fixtures.RacyCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,10 +98,19 @@ class WeftExtensionTest {
     }
 
     @Test
+    void aRaceFailsTheTestOnlyWithFailOnRace() {
+        Fixtures.Outcome lenient = Fixtures.run(RacyFlag.class, "passesByDefault");
+        assertTrue(lenient.passed(), () -> lenient.failure().getMessage());
+        Fixtures.Outcome strict = Fixtures.run(RacyFlag.class, "failsWhenRacesCount");
+        assertTrue(strict.message().startsWith("BUG (data-race)"), strict.message());
+        assertTrue(strict.message().contains("RacyFlag.java"), strict.message());
+        assertInstanceOf(WeftBugException.class, strict.failure().getCause());
+    }
+
+    @Test
     void settingsWeftCannotHonourFailWithOneClearMessage() {
         assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
-        assertTrue(Fixtures.run(Misconfigured.class, "raceDetection").message().contains("Weft does not detect data races yet"));
         assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
     }
 
