@@ -1,5 +1,6 @@
 package dev.weft.bench.runtime;
 
+import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
@@ -12,7 +13,6 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.lang.reflect.Method;
 import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +29,7 @@ public final class RuntimeBenchmark {
 
     public static void main(String[] args) throws Throwable {
         int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        String classpath = Path.of(perf.TenAccesses.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String classpath = BenchmarkPrograms.codeSource(perf.TenAccesses.class);
 
         InstrumentedProgram small = InstrumentedProgram.open(classpath, "perf.TenAccesses", List.of());
         ControlledExecutor smallRunner = new ControlledExecutor(small, RunConfig.of(MemoryModel.SC));

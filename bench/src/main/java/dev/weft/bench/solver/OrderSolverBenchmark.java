@@ -11,6 +11,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
 /**
@@ -31,41 +32,73 @@ public final class OrderSolverBenchmark {
     private OrderSolverBenchmark() {
     }
 
-    public static void main(String[] args) {
-        List<String> sizes = args.length > 0 ? List.of(args) : List.of("100:60", "1000:30:10", "10000:8:2");
-        System.out.println("| events | solver | queries | sat | unsat | unknown | median ms | p99 ms | max ms | median CPU ms | p99 CPU ms | base add ms |");
-        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    public static void main(String[] args) throws Exception {
+        List<String> sizes = args.length > 0 ? List.of(args) : List.of("100:60", "1000:30:10", "10000:8:2", "real");
+        System.out.println("| trace | solver | queries | sat | unsat | unknown | median ms | p99 ms | max ms | median CPU ms | p99 CPU ms | base add ms |");
+        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         List<String> speedUps = new ArrayList<>();
         for (String size : sizes) {
+            if (size.equals("real")) {
+                compare("benchmark programs' first runs", RealTraces.problems(), Integer.MAX_VALUE, speedUps);
+                continue;
+            }
             String[] parts = size.split(":");
             int events = Integer.parseInt(parts[0]);
             int queries = Integer.parseInt(parts[1]);
             int z3Queries = parts.length > 2 ? Integer.parseInt(parts[2]) : queries;
             McrProblems.Problem problem = McrProblems.generate(new Random(events), events, 4,
                     Math.max(2, events / 100), 3, queries);
-            Run order = run(SolverKind.ORDER, problem, queries);
-            if (z3Queries > 0) {
-                Run z3 = run(SolverKind.Z3, problem, z3Queries);
-                reportDisagreements(order.statuses, z3.statuses);
-                speedUps.add(String.format("%d events, first %d queries: median CPU time z3 / order = %.0f", problem.events(),
-                        z3Queries, median(z3.cpuMillis, z3Queries) / median(order.cpuMillis, z3Queries))
-                        + (Arrays.asList(z3.statuses()).contains(Answer.Status.UNKNOWN)
-                                ? " (a lower bound: z3 hit its time limit)" : ""));
-            }
+            compare(problem.events() + " events, generated", List.of(problem), z3Queries, speedUps);
         }
         System.out.println();
         speedUps.forEach(System.out::println);
     }
 
-    /** Per-query outcomes and CPU times, in query order. */
-    private record Run(Answer.Status[] statuses, double[] cpuMillis) {
+    /** Both solvers on {@code problems} (Z3 on the first {@code z3Queries} queries of each), one table row each. */
+    private static void compare(String label, List<McrProblems.Problem> problems, int z3Queries, List<String> speedUps) {
+        Run order = Run.EMPTY;
+        Run z3 = Run.EMPTY;
+        for (McrProblems.Problem problem : problems) {
+            Run orderOnThis = run(SolverKind.ORDER, problem, problem.queries().size());
+            order = order.and(orderOnThis);
+            int asked = Math.min(z3Queries, problem.queries().size());
+            if (asked > 0) {
+                Run z3OnThis = run(SolverKind.Z3, problem, asked);
+                reportDisagreements(orderOnThis.statuses(), z3OnThis.statuses());
+                z3 = z3.and(z3OnThis);
+            }
+        }
+        print(label, SolverKind.ORDER, order);
+        if (z3.statuses().length > 0) {
+            print(label, SolverKind.Z3, z3);
+            double[] orderOnZ3Queries = Arrays.copyOf(order.cpuMillis(), z3.cpuMillis().length);
+            speedUps.add(String.format("%s, %d queries: median CPU time z3 / order = %.0f", label, z3.statuses().length,
+                    median(z3.cpuMillis()) / median(orderOnZ3Queries))
+                    + (Arrays.asList(z3.statuses()).contains(Answer.Status.UNKNOWN) ? " (a lower bound: z3 hit its time limit)" : ""));
+        }
+    }
+
+    /** Per-query outcomes and times, in query order, and the time to add the base constraints. */
+    private record Run(Answer.Status[] statuses, double[] millis, double[] cpuMillis, double addMillis) {
+        static final Run EMPTY = new Run(new Answer.Status[0], new double[0], new double[0], 0);
+
+        Run and(Run more) {
+            Answer.Status[] s = Arrays.copyOf(statuses, statuses.length + more.statuses.length);
+            System.arraycopy(more.statuses, 0, s, statuses.length, more.statuses.length);
+            return new Run(s, concat(millis, more.millis), concat(cpuMillis, more.cpuMillis), addMillis + more.addMillis);
+        }
+
+        private static double[] concat(double[] a, double[] b) {
+            double[] joined = Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, joined, a.length, b.length);
+            return joined;
+        }
     }
 
     private static Run run(SolverKind kind, McrProblems.Problem problem, int queries) {
         double[] millis = new double[queries];
         double[] cpuMillis = new double[queries];
         Answer.Status[] statuses = new Answer.Status[queries];
-        int[] counts = new int[Answer.Status.values().length];
         try (OrderSolver solver = kind.create()) {
             long start = System.nanoTime();
             for (Formula constraint : problem.base()) {
@@ -79,21 +112,27 @@ public final class OrderSolverBenchmark {
                 millis[q] = (System.nanoTime() - queryStart) / 1e6;
                 cpuMillis[q] = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e6;
                 statuses[q] = answer.status();
-                counts[answer.status().ordinal()]++;
             }
-            double[] sortedCpu = cpuMillis.clone();
-            Arrays.sort(millis);
-            Arrays.sort(sortedCpu);
-            System.out.printf("| %d | %s | %d | %d | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f |%n", problem.events(),
-                    kind.cliName(), queries, counts[0], counts[1], counts[2], percentile(millis, 0.5),
-                    percentile(millis, 0.99), millis[queries - 1], percentile(sortedCpu, 0.5), percentile(sortedCpu, 0.99),
-                    addMillis);
+            return new Run(statuses, millis, cpuMillis, addMillis);
         }
-        return new Run(statuses, cpuMillis);
     }
 
-    private static double median(double[] values, int prefix) {
-        double[] sorted = Arrays.copyOf(values, prefix);
+    private static void print(String label, SolverKind kind, Run run) {
+        int[] counts = new int[Answer.Status.values().length];
+        for (Answer.Status status : run.statuses()) {
+            counts[status.ordinal()]++;
+        }
+        double[] millis = run.millis().clone();
+        double[] cpu = run.cpuMillis().clone();
+        Arrays.sort(millis);
+        Arrays.sort(cpu);
+        System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f |%n", label, kind.cliName(),
+                millis.length, counts[0], counts[1], counts[2], percentile(millis, 0.5), percentile(millis, 0.99),
+                millis[millis.length - 1], percentile(cpu, 0.5), percentile(cpu, 0.99), run.addMillis());
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
         Arrays.sort(sorted);
         return percentile(sorted, 0.5);
     }

@@ -1,5 +1,6 @@
 package dev.weft.bench.table;
 
+import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.Limits;
@@ -12,9 +13,7 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
-import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +32,8 @@ import java.util.Map;
  *
  * <p>Options: {@code --quick} (SC rows only, 100 runs and 2 s per cell), {@code --runs N} (default
  * 500), {@code --seconds S} per cell (default 20), {@code --strategies mcr,dpor,...} (default all
- * five), {@code --filter TEXT} (rows whose class name contains it), {@code --write DIR}: write
+ * five), {@code --filter TEXT} (rows whose class name contains it), {@code --solver order|z3} for
+ * MCR's queries (default order), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} and replace the generated part of {@code DIR/benchmarks.md}; without
  * it the table goes to standard output. Each cell explores past the first bug, so it gives both the
  * runs to the first bug and the runs to cover everything.
@@ -59,17 +59,18 @@ public final class StrategyTable {
         List<String> strategies = List.of(options.getOrDefault("--strategies", "mcr,dpor,dfs,icb,pct").split(","));
         strategies.forEach(StrategyKind::byName);
         String filter = options.getOrDefault("--filter", "");
-        String classpath = codeSource(benchmarks.Dekker.class) + File.pathSeparator + codeSource(examples.Catalog.class);
+        SolverKind solver = SolverKind.parse(options.getOrDefault("--solver", SolverKind.ORDER.cliName()));
+        String classpath = BenchmarkPrograms.classpath();
 
         List<Row> rows = new ArrayList<>();
-        for (Catalog.Entry entry : Catalog.load("benchmarks/catalog.tsv")) {
+        for (Catalog.Entry entry : BenchmarkPrograms.catalogue()) {
             if (!entry.className().contains(filter) || quick && !entry.memoryModel().equals("sc")) {
                 continue;
             }
             MemoryModel model = MemoryModel.valueOf(entry.memoryModel().toUpperCase(Locale.ROOT));
             List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
-                ExplorationResult r = explore(classpath, entry.className(), model, name, maxRuns, timeLimit);
+                ExplorationResult r = explore(classpath, entry.className(), model, name, solver, maxRuns, timeLimit);
                 boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
                 cells.add(new Cell(name, r, wrong));
             }
@@ -77,8 +78,8 @@ public final class StrategyTable {
             rows.add(row);
             System.err.println(markdownRow(row));
         }
-        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; %s; %d cores",
-                quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), LocalDate.now(),
+        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; solver %s; %s; %d cores",
+                quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), solver.cliName(), LocalDate.now(),
                 Runtime.getRuntime().availableProcessors());
         String markdown = markdown(rows, strategies, budget);
         if (options.containsKey("--write")) {
@@ -95,24 +96,24 @@ public final class StrategyTable {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> options.put(args[i], "");
-                case "--runs", "--seconds", "--strategies", "--filter", "--write" -> {
+                case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver" -> {
                     if (i + 1 == args.length) {
                         throw new IllegalArgumentException(args[i] + " needs a value");
                     }
                     options.put(args[i], args[++i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --write DIR)");
+                        + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3, --write DIR)");
             }
         }
         return options;
     }
 
-    private static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy,
+    private static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy, SolverKind solver,
                                              long maxRuns, Duration timeLimit) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
         Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
-                StrategyOptions.DEFAULT_DEPTH, maxRuns, SolverKind.ORDER, new dev.weft.solver.Limits(60_000, 0)));
+                StrategyOptions.DEFAULT_DEPTH, maxRuns, solver, new dev.weft.solver.Limits(60_000, 0)));
         return new Explorer(new ControlledExecutor(program, RunConfig.of(model)), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
     }
 
@@ -195,9 +196,5 @@ public final class StrategyTable {
         }
         Files.writeString(file, text.substring(0, begin + BEGIN.length()) + "\n\n" + generated + "\n" + text.substring(end),
                 StandardCharsets.UTF_8);
-    }
-
-    private static String codeSource(Class<?> type) throws URISyntaxException {
-        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 }

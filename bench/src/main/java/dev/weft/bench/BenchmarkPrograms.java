@@ -1,0 +1,31 @@
+package dev.weft.bench;
+
+import examples.Catalog;
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The catalogued benchmark programs (bench/src/main/resources/benchmarks/catalog.tsv) and the classpath they run from. */
+public final class BenchmarkPrograms {
+    private BenchmarkPrograms() {
+    }
+
+    public static List<Catalog.Entry> catalogue() {
+        return Catalog.load("benchmarks/catalog.tsv");
+    }
+
+    /** This module's programs and the bundled examples some catalogue rows name. */
+    public static String classpath() {
+        return codeSource(benchmarks.Dekker.class) + File.pathSeparator + codeSource(Catalog.class);
+    }
+
+    /** Where {@code type}'s class file was loaded from: a directory or a jar. */
+    public static String codeSource(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
