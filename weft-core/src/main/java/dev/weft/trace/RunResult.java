@@ -2,6 +2,7 @@ package dev.weft.trace;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What one controlled run produced.
@@ -25,5 +26,14 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         UNSUPPORTED,
         /** The schedule asked for a choice that was not enabled: the program is not deterministic under Weft. */
         DIVERGED
+    }
+
+    /** The run's observable outcome, for comparing the states strategies reach: its bug's kind and location, or every static's final value. */
+    public String outcome() {
+        return switch (status) {
+            case BUG -> "bug " + bug.kind().jsonName() + " at " + (bug.location() == null ? "?" : bug.location().fileAndLine());
+            case COMPLETED -> new TreeMap<>(finalState).toString();
+            case UNSUPPORTED, DIVERGED -> status + ": " + detail;
+        };
     }
 }

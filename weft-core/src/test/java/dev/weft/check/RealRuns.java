@@ -40,19 +40,10 @@ final class RealRuns {
         Set<String> outcomes = new TreeSet<>();
         ProgramRunner recording = policy -> {
             RunResult run = executor.run(policy);
-            outcomes.add(outcome(run));
+            outcomes.add(run.outcome());
             return run;
         };
         ExplorationResult result = new Explorer(recording, strategy, new Limits(runLimit, null, allBugs), null).explore();
         return new Exploration(result, outcomes);
-    }
-
-    /** A run's observable outcome: its bug's kind and location, or the final value of every static field. */
-    static String outcome(RunResult run) {
-        return switch (run.status()) {
-            case BUG -> "bug " + run.bug().kind().jsonName() + " at " + (run.bug().location() == null ? "?" : run.bug().location().fileAndLine());
-            case COMPLETED -> new java.util.TreeMap<>(run.finalState()).toString();
-            case UNSUPPORTED, DIVERGED -> run.status() + ": " + run.detail();
-        };
     }
 }
