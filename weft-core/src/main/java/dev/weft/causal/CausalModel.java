@@ -95,8 +95,9 @@ public final class CausalModel {
      * A thread's window is what it did since its last operation other than a read, a yield, a lock
      * acquire or release, or a read-modify-write that did not write; a repeat is a read (or
      * non-writing read-modify-write) at a program location where the window already read the same
-     * address. A repeat is justified when a write to an address the window read became visible
-     * after the thread's last read of it. At a point where it holds no lock, a thread does not
+     * address, and its iteration is the window from that earlier read on. A repeat is justified when
+     * a write to an address the iteration read became visible after the thread's last read of it;
+     * a step the lock rule holds back, by a write to an address the window read. At a point where it holds no lock, a thread does not
      * repeat unjustified (the read rule), and after an unjustified repeat under a lock it does not
      * take its next scheduled step holding no lock (the lock rule: a loop that re-checks a flag
      * inside {@code synchronized} stops at its next acquire) — either until such a write appears.
@@ -122,7 +123,7 @@ public final class CausalModel {
             boolean repeat = spinRead && e.location() >= 0
                     && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()));
             if (repeat) {
-                repeatOptions.put(e.index(), justifications(window, e));
+                repeatOptions.put(e.index(), justifications(iteration(window, e), e));
             }
             if (holdsNoLock && repeat) {
                 spinGuards.put(e.index(), new SpinGuard(repeatOptions.get(e.index()), List.of()));
@@ -141,6 +142,17 @@ public final class CausalModel {
                 repeats.clear();
             }
         }
+    }
+
+    /** The window's reads from the last one at {@code repeat}'s location and address on. */
+    private static List<Event> iteration(List<Event> window, Event repeat) {
+        for (int i = window.size() - 1; i >= 0; i--) {
+            Event earlier = window.get(i);
+            if (earlier.location() == repeat.location() && earlier.address().equals(repeat.address())) {
+                return window.subList(i, window.size());
+            }
+        }
+        throw new IllegalArgumentException("not a repeat: " + repeat);
     }
 
     /** The (read, write) pairs of which one justifies {@code e}: a write to an address the window read, visible after the last such read and before {@code e}. */

@@ -2,29 +2,32 @@ package dev.weft.runtime;
 
 import dev.weft.trace.Address;
 import dev.weft.trace.EventKind;
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * Busy-wait detection for one thread. Its window is what it did since its last operation other
  * than a read, a yield, a lock acquire or release, or a read-modify-write that did not write; a
- * repeat is a read at a program location where the window already read the same address. A repeat
- * is justified once another thread made a write to an address the window read visible after this
- * thread's last read of it. Holding no lock, the thread may not repeat unjustified (the read rule),
- * and after an unjustified repeat under a lock it may not take its next step holding no lock (the
- * lock rule, for loops that re-check a flag inside {@code synchronized}). The causal model states
- * the same rules ({@code dev.weft.causal.CausalModel}), so MCR's seeds never ask for a step they
- * forbid. When the rules leave no thread able to move, the runtime exempts the spinner for the rest
- * of the run, so a loop that was only re-reading a flag while counting locally still finishes and a
- * real livelock ends at the step bound.
+ * repeat is a read at a program location where the window already read the same address, and the
+ * repeat's iteration is the window's reads from that earlier read on. A repeat is justified once
+ * another thread made a write to an address the iteration read visible after this thread's last
+ * read of it: a change to an address the loop no longer reads cannot end the loop, so it justifies
+ * nothing. Holding no lock, the thread may not repeat unjustified (the read rule), and after an
+ * unjustified repeat under a lock it may not take its next step holding no lock until a write to
+ * an address the window read appears (the lock rule, for loops that re-check a flag inside
+ * {@code synchronized}). The causal model states the same rules ({@code dev.weft.causal.CausalModel}),
+ * so MCR's seeds never ask for a step they forbid. When the rules leave no thread able to move, the
+ * runtime exempts the spinner for the rest of the run, so a loop that was only re-reading a flag
+ * while counting locally still finishes and a real livelock ends at the step bound.
  */
 final class SpinWatch {
     private record Place(int location, Address address) {
     }
 
-    private final Set<Place> read = new HashSet<>();
-    private final Set<Address> watched = new LinkedHashSet<>();
+    private final List<Place> window = new ArrayList<>();
+    private final Set<Address> watched = new HashSet<>();
     /** Watched addresses written visibly by another thread since this thread's last read of them. */
     private final Set<Address> changed = new HashSet<>();
     private boolean repeatedUnderLock;
@@ -35,16 +38,16 @@ final class SpinWatch {
             return;
         }
         Place place = new Place(location, address);
-        if (location >= 0 && changed.isEmpty() && read.contains(place)) {
+        if (unjustifiedRepeat(place)) {
             repeatedUnderLock = true; // holding no lock, the read rule would have held it back
         }
         watched.add(address);
-        read.add(place);
+        window.add(place);
         changed.remove(address);
     }
 
     void reset() {
-        read.clear();
+        window.clear();
         watched.clear();
         changed.clear();
         repeatedUnderLock = false;
@@ -64,11 +67,23 @@ final class SpinWatch {
 
     /** Whether the rules hold back {@code next}, the thread's pending operation, at a point where it holds no lock. */
     boolean blocks(PendingOperation next) {
-        if (exempt || next == null || !changed.isEmpty()) {
+        if (exempt || next == null) {
             return false;
         }
-        return repeatedUnderLock
-                || next.location() >= 0 && isSpinRead(next.kind()) && read.contains(new Place(next.location(), next.address()));
+        return repeatedUnderLock && changed.isEmpty() || isSpinRead(next.kind()) && unjustifiedRepeat(new Place(next.location(), next.address()));
+    }
+
+    private boolean unjustifiedRepeat(Place place) {
+        int earlier = place.location() < 0 ? -1 : window.lastIndexOf(place);
+        if (earlier < 0) {
+            return false;
+        }
+        for (int i = earlier; i < window.size(); i++) {
+            if (changed.contains(window.get(i).address())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isSpinRead(EventKind kind) {

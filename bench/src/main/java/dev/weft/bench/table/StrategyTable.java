@@ -109,7 +109,7 @@ public final class StrategyTable {
         return options;
     }
 
-    private static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy, SolverKind solver,
+    static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy, SolverKind solver,
                                              long maxRuns, Duration timeLimit) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
         Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
