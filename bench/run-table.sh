@@ -5,6 +5,6 @@
 # Other options: --runs N, --seconds S, --strategies mcr,dpor,dfs,icb,pct, --filter TEXT.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mvn -q -DskipTests install
+mvn -q -DskipTests package
 CP=bench/target/classes:examples/target/classes:weft-cli/target/weft.jar
 exec java -cp "$CP" dev.weft.bench.table.StrategyTable "$@"
