@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 
 /**
  * The maximal causal model of one trace as order constraints over one variable per event
@@ -53,6 +54,8 @@ public final class CausalModel {
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
     private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
+    /** Per address, each thread's writes that become visible in this trace, in program order. */
+    private final Map<Address, List<int[]>> visibleWritesByThread = new HashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
     /** Busy-wait steps held back by {@link #findSpinReads}, and what lets them happen. */
     private final Map<Integer, SpinGuard> spinGuards = new HashMap<>();
@@ -83,11 +86,70 @@ public final class CausalModel {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
             }
         }
+        groupVisibleWritesByThread();
         findSpinReads();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalValues.keySet());
         // By address, not by first write, so that a run reordering this trace numbers them alike.
         finalReads.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
+    }
+
+    private void groupVisibleWritesByThread() {
+        writes.forEach((address, all) -> {
+            Map<Integer, List<Integer>> byThread = new LinkedHashMap<>();
+            for (int w : all) {
+                if (mhb.visibility(w) >= 0) {
+                    byThread.computeIfAbsent(trace.get(w).thread(), t -> new ArrayList<>()).add(w);
+                }
+            }
+            visibleWritesByThread.put(address, byThread.values().stream()
+                    .map(ws -> ws.stream().mapToInt(Integer::intValue).toArray()).toList());
+        });
+    }
+
+    /**
+     * The writes {@code read} may read from or that may come between it and its write, and whether
+     * it may read the initial value. Of one thread's writes to the address (visible in program
+     * order: same-address pairs stay ordered under every model), those visible before the read in
+     * every execution form a prefix, those visible only after it a suffix; only the last of the
+     * prefix and the ones in between matter — the prefix's others are overwritten by its last in
+     * every execution, so the constraints they would add are implied. This keeps Φ_value exact
+     * while its size, and the number of new values a read is asked for, follow the writes that
+     * race with the read instead of the length of the trace (the "Long traces" part of issue 3).
+     */
+    private Sources sources(int read) {
+        List<Integer> relevant = new ArrayList<>();
+        boolean initialPossible = true;
+        for (int[] threadWrites : visibleWritesByThread.getOrDefault(addressRead(read), List.of())) {
+            int before = firstNot(threadWrites, 0, w -> precedes(mhb.visibility(w), read));
+            int after = firstNot(threadWrites, before, w -> !precedes(read, mhb.visibility(w)));
+            initialPossible &= before == 0;
+            for (int i = Math.max(before - 1, 0); i < after; i++) {
+                if (threadWrites[i] != read) {
+                    relevant.add(threadWrites[i]);
+                }
+            }
+        }
+        return new Sources(relevant, initialPossible);
+    }
+
+    /** @param writes the writes that matter to a read; @param initialPossible no write is visible before the read in every execution */
+    private record Sources(List<Integer> writes, boolean initialPossible) {
+    }
+
+    /** The first index from {@code from} on where {@code holds} fails, for a predicate that holds on a prefix of {@code writes}. */
+    private static int firstNot(int[] writes, int from, IntPredicate holds) {
+        int low = from;
+        int high = writes.length;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (holds.test(writes[middle])) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
     }
 
     /**
@@ -249,6 +311,32 @@ public final class CausalModel {
         return cut;
     }
 
+    /**
+     * About how many order atoms {@link #baseConstraints()} holds: lock exclusion is quadratic in
+     * the holdings of one lock, Φ_value in the writes racing with one read. Lets MCR refuse a trace
+     * whose model would not fit in memory instead of building it.
+     */
+    public long encodingSize() {
+        long size = 0;
+        for (int e = 0; e < trace.size(); e++) {
+            size += mhb.predecessors(e).length;
+            if (isMemoryRead(trace.get(e))) {
+                long racing = sources(e).writes().size();
+                size += racing * racing + 1;
+            }
+        }
+        for (List<LockPair> holdings : locks.values()) {
+            Map<Integer, Long> perThread = new HashMap<>();
+            holdings.forEach(h -> perThread.merge(h.thread(), 1L, Long::sum));
+            long pairs = (long) holdings.size() * holdings.size();
+            for (long n : perThread.values()) {
+                pairs -= n * n;
+            }
+            size += pairs / 2 * 4;
+        }
+        return size;
+    }
+
     /** Must-happen-before, lock exclusion, validity of every read before the cut, and the fixed prefix. */
     public List<Formula> baseConstraints() {
         List<Formula> base = new ArrayList<>();
@@ -334,13 +422,13 @@ public final class CausalModel {
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Address address = addressRead(read);
+        Sources sources = sources(read);
         TreeSet<Long> values = new TreeSet<>();
-        Long initial = trace.initialValue(address);
-        if (initial != null && !isFinalRead(read)) {
+        Long initial = trace.initialValue(addressRead(read));
+        if (initial != null && sources.initialPossible()) {
             values.add(initial);
         }
-        for (int w : writes.getOrDefault(address, List.of())) {
+        for (int w : sources.writes()) {
             values.add(trace.get(w).writtenValue());
         }
         values.remove(valueRead(read));
@@ -495,11 +583,11 @@ public final class CausalModel {
     }
 
     private Formula fromMemory(int read, long value, int anchor) {
-        Address address = addressRead(read);
-        List<Integer> candidates = writes.getOrDefault(address, List.of());
+        Sources sources = sources(read);
+        List<Integer> candidates = sources.writes();
         List<Formula> options = new ArrayList<>();
-        Long initial = trace.initialValue(address);
-        if (initial != null && initial == value) {
+        Long initial = trace.initialValue(addressRead(read));
+        if (initial != null && initial == value && sources.initialPossible()) {
             options.add(noWriteVisibleBefore(read, candidates));
         }
         for (int w : candidates) {

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Seed generation (mcr-systematic-testing §3.3, mcr-tso-pso §2.2): every query of a causal model is
@@ -34,15 +35,19 @@ public final class Seeds {
      * @param seeds   one per satisfiable query, in query order
      * @param queries how many queries were asked
      * @param unknown how many queries hit the solver's limits (the exploration is then incomplete)
+     * @param stopped true when the deadline passed before every query was asked (incomplete too)
      */
-    public record Outcome(List<Seed> seeds, int queries, int unknown) {
+    public record Outcome(List<Seed> seeds, int queries, int unknown, boolean stopped) {
     }
 
     private Seeds() {
     }
 
-    /** Asks {@code solver} (fresh, used for this trace only) every query of {@code model}. */
-    public static Outcome generate(CausalModel model, OrderSolver solver, Limits limits) {
+    /**
+     * Asks {@code solver} (fresh, used for this trace only) every query of {@code model}, unless
+     * {@code timeUp} says to stop.
+     */
+    public static Outcome generate(CausalModel model, OrderSolver solver, Limits limits, BooleanSupplier timeUp) {
         for (Formula constraint : model.baseConstraints()) {
             solver.add(constraint);
         }
@@ -50,6 +55,9 @@ public final class Seeds {
         int asked = 0;
         int unknown = 0;
         for (SeedQuery query : model.queries()) {
+            if (timeUp.getAsBoolean()) {
+                return new Outcome(seeds, asked, unknown, true);
+            }
             List<Formula> assumptions = model.assumptions(query);
             if (assumptions.contains(Formula.FALSE)) {
                 continue;
@@ -63,7 +71,7 @@ public final class Seeds {
                 }
             }
         }
-        return new Outcome(seeds, asked, unknown);
+        return new Outcome(seeds, asked, unknown, false);
     }
 
     /**
@@ -245,7 +253,6 @@ public final class Seeds {
         return best;
     }
 
-    /** The visibility event that, in the solver's order, lets the busy-wait re-read {@code read} happen. */
     /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */
     private static int justifyingWrite(CausalModel model, int step, List<int[]> options, int[] position) {
         for (int[] option : options) {

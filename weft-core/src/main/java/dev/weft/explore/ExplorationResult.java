@@ -14,7 +14,8 @@ import java.util.List;
  * @param seconds              wall-clock seconds
  * @param solverSeconds        seconds spent in constraint solving
  * @param bugs                 distinct bugs, in the order found
- * @param error                for UNSUPPORTED and DIVERGED: what Weft could not do, one line; else null
+ * @param error                for UNSUPPORTED and DIVERGED, or an incomplete exploration the strategy can explain:
+ *                             what Weft could not do, one line; else null
  */
 public record ExplorationResult(String strategy, Verdict verdict, boolean complete, Stop stop, long executions,
                                 long executionsToFirstBug, double seconds, double solverSeconds,

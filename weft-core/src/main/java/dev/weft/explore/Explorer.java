@@ -44,6 +44,9 @@ public final class Explorer {
 
     public ExplorationResult explore() {
         long start = System.nanoTime();
+        if (limits.timeLimit() != null) {
+            strategy.stopWorkingAt(start + limits.timeLimit().toNanos());
+        }
         List<FoundBug> bugs = new ArrayList<>();
         Set<String> bugKeys = new HashSet<>();
         long executions = 0;
@@ -104,6 +107,9 @@ public final class Explorer {
             }
         }
         boolean complete = stop == Stop.EXHAUSTED && strategy.exhaustive();
+        if (error == null && !complete && bugs.isEmpty()) {
+            error = strategy.incompleteReason();
+        }
         Verdict verdict = !bugs.isEmpty() ? Verdict.BUG : complete ? Verdict.OK : Verdict.INCOMPLETE;
         return new ExplorationResult(strategy.name(), verdict, complete, stop, executions, firstBug, seconds(start),
                 strategy.solverSeconds(), List.copyOf(bugs), error);

@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -31,27 +32,42 @@ import java.util.function.Supplier;
  * permute into one state (mcr-tso-pso §4.6).
  */
 public final class McrStrategy implements Strategy {
+    /**
+     * Largest causal model MCR builds, in order atoms (a few hundred bytes each in the solver): lock
+     * exclusion and Φ_value grow quadratically with contended holdings and racing writes, and a
+     * long trace of them would exhaust memory. There is no windowing yet.
+     */
+    static final long MAX_ENCODING_SIZE = 4_000_000;
     private final Supplier<OrderSolver> solvers;
     private final MemoryModel memoryModel;
     private final dev.weft.solver.Limits queryLimits;
+    private final long maxEncodingSize;
     private final Deque<Seed> seeds = new ArrayDeque<>();
     private final Set<Set<String>> queued = new HashSet<>();
     private final Set<ReadSignature> signatures = new HashSet<>();
     private Seed current;
     private boolean started;
     private boolean incomplete;
+    private String incompleteReason;
     private long redundantRuns;
     private long queries;
     private double solverSeconds;
+    private BooleanSupplier timeUp = () -> false;
 
     /**
      * @param solvers     makes one solver per trace; the strategy closes it
      * @param queryLimits limits of each seed query (a query that hits them makes the result incomplete)
      */
     public McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
+        this(solvers, memoryModel, queryLimits, MAX_ENCODING_SIZE);
+    }
+
+    /** @param maxEncodingSize the largest causal model built, in order atoms ({@link CausalModel#encodingSize()}) */
+    McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits, long maxEncodingSize) {
         this.solvers = solvers;
         this.memoryModel = memoryModel;
         this.queryLimits = queryLimits;
+        this.maxEncodingSize = maxEncodingSize;
     }
 
     public McrStrategy(SolverKind solver, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
@@ -84,11 +100,20 @@ public final class McrStrategy implements Strategy {
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
         CausalModel model = new CausalModel(result.trace(), memoryModel, forced, current == null ? 0 : current.finalReadsFixed());
+        long size = model.encodingSize();
+        if (size > maxEncodingSize) {
+            incomplete = true;
+            if (incompleteReason == null) {
+                incompleteReason = "the causal model of a run of " + result.trace().size() + " events needs about " + size
+                        + " order atoms, more than MCR builds (" + maxEncodingSize + "): that run's reorderings were not explored";
+            }
+            return;
+        }
         try (OrderSolver solver = solvers.get()) {
-            Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits);
+            Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits, timeUp);
             solverSeconds += solver.seconds();
             queries += outcome.queries();
-            incomplete |= outcome.unknown() > 0;
+            incomplete |= outcome.unknown() > 0 || outcome.stopped();
             List<Seed> fresh = outcome.seeds();
             // Pushed in reverse so that the first query's seed runs first.
             for (int i = fresh.size() - 1; i >= 0; i--) {
@@ -100,8 +125,18 @@ public final class McrStrategy implements Strategy {
     }
 
     @Override
+    public void stopWorkingAt(long nanoTime) {
+        timeUp = () -> System.nanoTime() - nanoTime >= 0;
+    }
+
+    @Override
     public boolean exhaustive() {
         return !incomplete;
+    }
+
+    @Override
+    public String incompleteReason() {
+        return incompleteReason;
     }
 
     @Override

@@ -19,8 +19,20 @@ public interface Strategy {
     /** The result of the run made with the policy {@link #nextRun()} last returned. */
     void runFinished(RunResult result);
 
+    /**
+     * When the exploration's time is up, as a {@link System#nanoTime()} value: a strategy that works
+     * between runs (MCR's solving) stops there and counts itself incomplete.
+     */
+    default void stopWorkingAt(long nanoTime) {
+    }
+
     /** True when running out of runs ({@link #nextRun()} returning null) proves every behaviour was covered. */
     boolean exhaustive();
+
+    /** Why an exhausted strategy is still not {@link #exhaustive()}, when that is not a limit the user set; else null. */
+    default String incompleteReason() {
+        return null;
+    }
 
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {

@@ -22,9 +22,9 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         }
     }
 
-    /** Defaults: 100,000 steps, 10 s stuck timeout. */
+    /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 100_000, Duration.ofSeconds(10));
+        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10));
     }
 
     public RunConfig withStepBound(long bound) {

@@ -74,7 +74,7 @@ class CausalModelTest {
 
     private static List<Seed> seeds(CausalModel model) {
         try (var solver = SolverKind.Z3.create()) {
-            return Seeds.generate(model, solver, dev.weft.solver.Limits.NONE).seeds();
+            return Seeds.generate(model, solver, dev.weft.solver.Limits.NONE, () -> false).seeds();
         }
     }
 

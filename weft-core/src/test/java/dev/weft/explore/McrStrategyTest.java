@@ -62,6 +62,10 @@ class McrStrategyTest {
         public boolean exhaustive() {
             return inner.exhaustive();
         }
+
+        public String incompleteReason() {
+            return inner.incompleteReason();
+        }
     }
 
     private static String outcome(RunResult result) {
@@ -128,6 +132,39 @@ class McrStrategyTest {
         assertEquals(Verdict.BUG, run.result().verdict());
         assertEquals(BugKind.DEADLOCK, run.result().bugs().get(0).bug().kind());
         assertTrue(run.result().executionsToFirstBug() <= 2, "took " + run.result().executionsToFirstBug());
+    }
+
+    @Test
+    void longLoopsOnPrivateDataTakeOneRunAndNoQuery() {
+        // 2 × 500 read-increment steps: every read's only possible write is its own thread's last one.
+        List<List<ToyRunner.Op>> threads = new ArrayList<>();
+        for (String own : List.of("a", "b")) {
+            threads.add(List.of(ToyRunner.Op.read(own), ToyRunner.Op.write(own, r -> r.getOrDefault(own, 0L) + 1),
+                    ToyRunner.Op.set("i", r -> r.getOrDefault("i", 0L) + 1), ToyRunner.Op.jumpIf(r -> r.get("i") < 500, 0)));
+        }
+        Exploration run = mcr(new Program("private-loops", threads, s -> false), MemoryModel.SC, false, SolverKind.ORDER);
+        assertEquals(1, run.result().executions());
+        assertTrue(run.result().complete());
+        assertEquals(0, run.mcr().queries());
+    }
+
+    @Test
+    void aModelAboveTheSizeLimitIsNotBuiltAndTheExplorationSaysWhy() {
+        McrStrategy small = new McrStrategy(SolverKind.ORDER::create, MemoryModel.SC, dev.weft.solver.Limits.NONE, 10);
+        Exploration run = explore(ToyPrograms.lockedCounter(), MemoryModel.SC, small, false);
+        assertEquals(1, run.result().executions());
+        assertEquals(Verdict.INCOMPLETE, run.result().verdict());
+        assertTrue(run.result().error().contains("order atoms"), run.result().error());
+    }
+
+    @Test
+    void solvingStopsAtTheDeadlineAndLeavesTheExplorationIncomplete() {
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        mcr.stopWorkingAt(System.nanoTime());
+        Exploration run = explore(ToyPrograms.lostUpdate(), MemoryModel.SC, mcr, false);
+        assertEquals(1, run.result().executions());
+        assertEquals(0, mcr.queries());
+        assertEquals(Verdict.INCOMPLETE, run.result().verdict());
     }
 
     @ParameterizedTest
