@@ -90,6 +90,13 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else if (query instanceof SeedQuery.Race q) {
+            // Not the accesses themselves: what a read reads after the cut is not the prefix's business.
+            for (int access : new int[] {q.first(), q.second()}) {
+                for (int p : mhb.predecessors(access)) {
+                    roots.add(p);
+                }
+            }
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
             roots.add(q.waitEvent());
@@ -114,6 +121,9 @@ public final class Seeds {
             extras = new TraceOrderExtension(model, events, target).extras();
             events.addAll(extras);
             events.add(target);
+        } else if (query instanceof SeedQuery.Race q) {
+            events.add(q.first());
+            events.add(q.second());
         }
         List<Choice> choices = new ArrayList<>(events.size());
         BitSet forced = new BitSet();

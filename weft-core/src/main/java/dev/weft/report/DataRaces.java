@@ -66,16 +66,16 @@ public final class DataRaces {
             clock = acquire(e, clock, started, ended, notified, released, width);
             clock[e.thread()]++;
             clocks.put(e.thread(), clock);
-            if (isAccess(e)) {
+            if (e.accessesMemory()) {
                 Map<AccessKey, Event> earlier = accesses.computeIfAbsent(e.address(), a -> new LinkedHashMap<>());
                 for (Map.Entry<AccessKey, Event> other : earlier.entrySet()) {
                     AccessKey key = other.getKey();
-                    boolean conflict = key.thread() != e.thread() && (key.writes() || e.wrote()) && (key.plain() || isPlain(e));
+                    boolean conflict = key.thread() != e.thread() && (key.writes() || e.wrote()) && (key.plain() || e.isPlainAccess());
                     if (conflict && epochs.get(other.getValue())[key.thread()] > clock[key.thread()]) {
                         races.add(new RacyPair(other.getValue(), e));
                     }
                 }
-                AccessKey key = new AccessKey(e.thread(), e.location(), e.wrote(), isPlain(e));
+                AccessKey key = new AccessKey(e.thread(), e.location(), e.wrote(), e.isPlainAccess());
                 Event replaced = earlier.remove(key);
                 if (replaced != null) {
                     epochs.remove(replaced);
@@ -139,16 +139,5 @@ public final class DataRaces {
         for (int i = 0; i < Math.min(into.length, other.length); i++) {
             into[i] = Math.max(into[i], other[i]);
         }
-    }
-
-    private static boolean isAccess(Event e) {
-        return e.address() != null && e.address().isMemory() && switch (e.kind()) {
-            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW -> true;
-            default -> false;
-        };
-    }
-
-    private static boolean isPlain(Event e) {
-        return e.kind() == EventKind.READ || e.kind() == EventKind.WRITE;
     }
 }
