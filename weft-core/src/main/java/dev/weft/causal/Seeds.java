@@ -69,7 +69,7 @@ public final class Seeds {
     /**
      * The seed's choices: the needed events in the solver's order; then, for a new value of a read,
      * the operations that came before the read in the trace and can still happen as they did
-     * ({@link TraceOrderExtension}), then the read. Only events a choice performed
+     * ({@link TraceOrderExtension}), then the read; for a race, the two accesses last. Only events a choice performed
      * ({@link Event#CHOSEN}) become choices; the others come with those choices.
      */
     static Seed seed(CausalModel model, SeedQuery query, int[] order) {
