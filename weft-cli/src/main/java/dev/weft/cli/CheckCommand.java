@@ -10,8 +10,9 @@ import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.Progress;
-import dev.weft.report.Race;
 import dev.weft.report.RaceCollector;
+import dev.weft.report.RaceFindings;
+import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.MemoryModel;
@@ -76,6 +77,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--fail-on-race", description = "Report each data race as a bug (kind data-race).")
     boolean failOnRace;
 
+    @Option(names = "--race-queries", paramLabel = "N",
+            description = "Solver queries per run that predict data races from the run's causal model (mcr only; default "
+                    + RacePrediction.DEFAULT_QUERIES_PER_TRACE + " with mcr; 0: races only as the explored runs show them).")
+    Integer raceQueries;
+
     @Option(names = "--progress", description = "Print progress on stderr every few seconds (default: only when on a terminal and without --json).")
     boolean progress;
 
@@ -107,8 +113,9 @@ final class CheckCommand implements Callable<Integer> {
         }
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         long runs = maxExecutions != null ? maxExecutions : 0;
+        RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
         Programs.Session session = Programs.open(program, memoryModel);
-        RaceCollector races = new RaceCollector();
+        RaceCollector races = new RaceCollector(prediction);
         boolean terminal = System.console() != null;
         Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
         Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
@@ -129,14 +136,14 @@ final class CheckCommand implements Callable<Integer> {
             if (failOnRace) {
                 result = races.withRacesAsBugs(result, session.runner());
             }
-            return report(result, races.races(), progressLog, program, session, err, out);
+            return report(result, races.findings(), progressLog, program, session, err, out);
         } finally {
             reported.countDown();
             removeHook(cancelOnInterrupt);
         }
     }
 
-    private int report(ExplorationResult result, List<Race> races, Progress progressLog, ProgramSpec program, Programs.Session session,
+    private int report(ExplorationResult result, RaceFindings races, Progress progressLog, ProgramSpec program, Programs.Session session,
                        PrintWriter err, PrintWriter out) {
         List<Path> schedules = saveSchedules(program, result, session);
         err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));

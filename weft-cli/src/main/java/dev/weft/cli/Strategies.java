@@ -1,6 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.explore.Strategy;
+import dev.weft.report.RacePrediction;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.solver.Limits;
@@ -13,6 +14,26 @@ final class Strategies {
     private static final Limits MCR_QUERY_LIMITS = new Limits(60_000, 0);
 
     private Strategies() {
+    }
+
+    /**
+     * How races are predicted: only with a strategy that has a causal model (mcr), {@code queries}
+     * per run or {@link RacePrediction#DEFAULT_QUERIES_PER_TRACE} when not given; null when not at all.
+     */
+    static RacePrediction racePrediction(String name, Integer queries, MemoryModel model, String solver) {
+        try {
+            boolean causal = StrategyKind.byName(name).hasCausalModel();
+            if (queries != null && queries < 0) {
+                throw new BadInputException("--race-queries must be at least 0");
+            }
+            if (queries != null && queries > 0 && !causal) {
+                throw new BadInputException("--race-queries needs --strategy mcr: races are predicted from MCR's causal model");
+            }
+            int perTrace = queries != null ? queries : RacePrediction.DEFAULT_QUERIES_PER_TRACE;
+            return causal && perTrace > 0 ? new RacePrediction(model, SolverKind.parse(solver), MCR_QUERY_LIMITS, perTrace) : null;
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     /** @param maxExecutions the user's run limit, or null */

@@ -46,6 +46,41 @@ class ReportOptionsTest {
     }
 
     @Test
+    void aPredictedRaceIsReportedAsPredictedAndReplaysAsABug(@TempDir Path dir) throws Exception {
+        // HiddenRace's first run orders the write and the read through the lock; prediction finds the race from that run.
+        CommandLineTest.Outcome first = CommandLineTest.check("--max-executions", "1", "--fail-on-race", "--report", dir.toString(), "examples.HiddenRace");
+        assertEquals(Main.BUG, first.exit(), first.err());
+        JsonNode json = first.json();
+        assertTrue(json.get("racePrediction").asBoolean(), json.toString());
+        assertEquals(0, json.get("raceQueriesUnknown").asInt(), json.toString());
+        JsonNode race = json.get("races").get(0);
+        assertTrue(race.get("predicted").asBoolean(), race.toString());
+        assertEquals(1, race.get("execution").asInt(), race.toString());
+        assertTrue(first.err().contains("predicted from execution 1"), first.err());
+        JsonNode bug = json.get("bugs").get(0);
+        assertEquals("data-race", bug.get("kind").asText());
+        assertTrue(bug.get("replayed").asBoolean());
+        CommandLineTest.Outcome replay = CommandLineTest.weft("replay", bug.get("schedule").asText());
+        assertEquals(Main.BUG, replay.exit(), replay.err());
+
+        CommandLineTest.Outcome off = CommandLineTest.check("--max-executions", "1", "--race-queries", "0", "examples.HiddenRace");
+        assertEquals(0, off.json().get("races").size(), off.out());
+        assertFalse(off.json().get("racePrediction").asBoolean());
+    }
+
+    @Test
+    void raceQueriesNeedMcrAndACount() throws Exception {
+        CommandLineTest.Outcome dpor = CommandLineTest.check("-s", "dpor", "--race-queries", "10", "examples.HiddenRace");
+        assertEquals(Main.BAD_INPUT, dpor.exit(), dpor.err());
+        assertTrue(dpor.err().contains("--race-queries needs --strategy mcr"), dpor.err());
+        assertEquals(Main.BAD_INPUT, CommandLineTest.check("--race-queries", "-1", "examples.HiddenRace").exit());
+        CommandLineTest.Outcome observed = CommandLineTest.check("-s", "dpor", "examples.HiddenRace");
+        assertEquals(Main.OK, observed.exit(), observed.err());
+        assertFalse(observed.json().get("racePrediction").asBoolean());
+        assertEquals(1, observed.json().get("races").size(), observed.out());
+    }
+
+    @Test
     void fullTraceShowsEventsOutsideTheCausalPast() {
         CommandLineTest.Outcome past = CommandLineTest.check("examples.CheckThenActNull");
         assertTrue(past.err().contains("--full-trace shows all"), past.err());

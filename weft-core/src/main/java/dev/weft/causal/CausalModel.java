@@ -496,20 +496,21 @@ public final class CausalModel {
         List<Formula> assumptions = new ArrayList<>();
         if (query instanceof SeedQuery.NewValue q) {
             // The read comes right after the prefix, everything it needs before it, and the write it reads is in the prefix.
-            assumptions.add(atom(cut, q.read()));
             if (q.read() == cut + 1) {
+                assumptions.add(atom(cut, q.read()));
                 for (int e = 0; e < trace.size(); e++) {
                     assumptions.add(atom(e, cut));
                 }
             } else if (isFinalRead(q.read())) {
+                assumptions.add(atom(cut, q.read()));
                 assumptions.add(atom(q.read() - 1, cut));
             } else {
-                for (int p : mhb.predecessors(q.read())) {
-                    assumptions.add(atom(p, cut));
-                }
+                assumptions.addAll(nextAfterPrefix(q.read()));
             }
             assumptions.add(readsValue(q.read(), q.value(), cut));
-            assumptions.add(spinUnblocked(q.read(), cut));
+        } else if (query instanceof SeedQuery.Race q) {
+            assumptions.addAll(nextAfterPrefix(q.first()));
+            assumptions.addAll(nextAfterPrefix(q.second()));
         } else if (query instanceof SeedQuery.LockInversion q) {
             for (int acquire : new int[] {q.first(), q.second()}) {
                 assumptions.add(atom(mhb.previousInThread(acquire), cut));
@@ -521,6 +522,21 @@ public final class CausalModel {
             assumptions.add(atom(q.waitEvent(), cut));
         }
         return assumptions;
+    }
+
+    /**
+     * The conditions under which {@code event} is its thread's next step right after the prefix:
+     * it comes after the cut, everything it must follow comes before it, and the busy-wait rules
+     * let it happen there.
+     */
+    List<Formula> nextAfterPrefix(int event) {
+        List<Formula> parts = new ArrayList<>();
+        parts.add(atom(cut, event));
+        for (int p : mhb.predecessors(event)) {
+            parts.add(atom(p, cut));
+        }
+        parts.add(spinUnblocked(event, cut));
+        return parts;
     }
 
     /**
@@ -640,11 +656,11 @@ public final class CausalModel {
         return atoms.computeIfAbsent(((long) a << 32) | b, k -> Formula.before(a, b));
     }
 
-    private static Formula all(List<Formula> parts) {
+    static Formula all(List<Formula> parts) {
         return simplified(parts, Formula.FALSE, Formula.TRUE, Formula::and);
     }
 
-    private static Formula any(List<Formula> parts) {
+    static Formula any(List<Formula> parts) {
         return simplified(parts, Formula.TRUE, Formula.FALSE, Formula::or);
     }
 

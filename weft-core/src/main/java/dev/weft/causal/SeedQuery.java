@@ -21,4 +21,12 @@ public sealed interface SeedQuery {
     /** The notify at trace index {@code notifyEvent}, which woke the wait at {@code waitEvent}, happens before that wait and is lost. */
     record LostNotify(int waitEvent, int notifyEvent) implements SeedQuery {
     }
+
+    /**
+     * The accesses at trace indices {@code first} and {@code second} are both the next step of their
+     * threads right after the prefix, so they can run one right after the other: a data race
+     * ({@link RaceQueries}). Not one of MCR's seed queries.
+     */
+    record Race(int first, int second) implements SeedQuery {
+    }
 }

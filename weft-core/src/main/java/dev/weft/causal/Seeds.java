@@ -77,7 +77,7 @@ public final class Seeds {
     /**
      * The seed's choices: the needed events in the solver's order; then, for a new value of a read,
      * the operations that came before the read in the trace and can still happen as they did
-     * ({@link TraceOrderExtension}), then the read. Only events a choice performed
+     * ({@link TraceOrderExtension}), then the read; for a race, the two accesses last. Only events a choice performed
      * ({@link Event#CHOSEN}) become choices; the others come with those choices.
      */
     static Seed seed(CausalModel model, SeedQuery query, int[] order) {
@@ -98,6 +98,13 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else if (query instanceof SeedQuery.Race q) {
+            // Not the accesses themselves: what a read reads after the cut is not the prefix's business.
+            for (int access : new int[] {q.first(), q.second()}) {
+                for (int p : mhb.predecessors(access)) {
+                    roots.add(p);
+                }
+            }
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
             roots.add(q.waitEvent());
@@ -122,6 +129,9 @@ public final class Seeds {
             extras = new TraceOrderExtension(model, events, target).extras();
             events.addAll(extras);
             events.add(target);
+        } else if (query instanceof SeedQuery.Race q) {
+            events.add(q.first());
+            events.add(q.second());
         }
         List<Choice> choices = new ArrayList<>(events.size());
         BitSet forced = new BitSet();

@@ -26,6 +26,11 @@ public enum StrategyKind {
         return cliName;
     }
 
+    /** True for strategies that build each run's causal model, from which races can be predicted. */
+    public boolean hasCausalModel() {
+        return this == MCR;
+    }
+
     public Strategy create(StrategyOptions options) {
         return factory.apply(options);
     }

@@ -38,7 +38,7 @@ public final class HtmlReport {
      * @param progress  samples of the exploration's progress, oldest first (may be empty)
      */
     public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
-                                List<Race> races, List<Progress.Sample> progress) {
+                                RaceFindings races, List<Progress.Sample> progress) {
         StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Weft report: ")
                 .append(escape(program.mainClass())).append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         String verdict = result.verdict().jsonName();
@@ -100,20 +100,24 @@ public final class HtmlReport {
                 .append(maxRuns).append("</text></g></svg>\n");
     }
 
-    private static void raceList(StringBuilder page, List<Race> races) {
+    private static void raceList(StringBuilder page, RaceFindings findings) {
+        List<Race> races = findings.races();
         page.append("<h2>Data races (").append(races.size()).append(")</h2>\n");
+        page.append("<p>").append(findings.predictive()
+                ? "Observed by happens-before in the explored runs, and predicted from each run's causal model (" + findings.queries()
+                        + " solver queries, " + findings.unknown() + " at the solver limit, " + findings.skipped() + " over budget)."
+                : "Observed by happens-before in the explored runs; not predicted.").append("</p>\n");
         if (races.isEmpty()) {
-            page.append("<p>No data race in the explored runs.</p>\n");
             return;
         }
         page.append("<table class=\"races\"><thead><tr><th>address</th><th>first access</th><th>second access</th><th>threads</th>")
-                .append("<th>first in execution</th></tr></thead><tbody>\n");
+                .append("<th>found in execution</th></tr></thead><tbody>\n");
         for (Race race : races) {
             page.append("<tr><td><code>").append(escape(race.address())).append("</code></td><td>").append(escape(race.first().operation()))
                     .append(" at <code>").append(escape(race.first().location().fileAndLine())).append("</code></td><td>")
                     .append(escape(race.second().operation())).append(" at <code>").append(escape(race.second().location().fileAndLine()))
                     .append("</code></td><td>").append(escape(String.join(", ", race.threads()))).append("</td><td>")
-                    .append(race.execution()).append("</td></tr>\n");
+                    .append(race.execution()).append(race.predicted() ? " (predicted)" : "").append("</td></tr>\n");
         }
         page.append("</tbody></table>\n");
     }

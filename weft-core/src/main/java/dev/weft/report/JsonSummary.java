@@ -20,10 +20,10 @@ public final class JsonSummary {
 
     /**
      * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order (null entries when not saved)
-     * @param races     the data races the explored runs showed
+     * @param races     the data races the explored runs showed or implied
      */
     public static ObjectNode of(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
-                                List<Race> races) {
+                                RaceFindings races) {
         ObjectNode root = JSON.createObjectNode();
         root.put("program", program.mainClass());
         root.put("memoryModel", model.name().toLowerCase());
@@ -53,7 +53,12 @@ public final class JsonSummary {
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");
-        races.forEach(race -> raceList.add(race.toJson()));
+        races.races().forEach(race -> raceList.add(race.toJson()));
+        root.put("racePrediction", races.predictive());
+        root.put("raceQueries", races.queries());
+        root.put("raceQueriesUnknown", races.unknown());
+        root.put("raceQueriesSkipped", races.skipped());
+        root.put("racePredictionsUnconfirmed", races.unconfirmed());
         return root;
     }
 

@@ -18,11 +18,13 @@ import java.util.Set;
  * @param second       the other location (may equal {@code first}: two threads running the same line)
  * @param address      the field or array the first racy pair touched ("LostUpdate.counter", "array main#2[3]")
  * @param threads      the threads seen racing at these locations, in name order
- * @param execution    the run that first showed the race
- * @param schedule     that run's choices, which replay it
+ * @param execution    the explored run that first showed the race, or from whose trace it was predicted
+ * @param predicted    true while no explored run has shown it: the solver found it ({@link RaceCollector}),
+ *                     and {@code schedule} and {@code trace} are then those of the witness run that shows it
+ * @param schedule     the choices of a run that shows the race, which replay it
  * @param trace        that run's events
  */
-public record Race(Access first, Access second, String address, Set<String> threads, long execution,
+public record Race(Access first, Access second, String address, Set<String> threads, long execution, boolean predicted,
                    List<Choice> schedule, Trace trace) {
 
     /** One side of the race. */
@@ -35,6 +37,11 @@ public record Race(Access first, Access second, String address, Set<String> thre
     /** "LostUpdate.counter: read at LostUpdate.java:13 / write at LostUpdate.java:13 (threads main.1, main.2)". */
     public String describe() {
         return address + ": " + first.describe() + " / " + second.describe() + " (threads " + String.join(", ", threads) + ")";
+    }
+
+    /** This race once an explored run has shown it too. */
+    Race observed() {
+        return new Race(first, second, address, threads, execution, false, schedule, trace);
     }
 
     /** The race as a bug of kind data-race, for {@code --fail-on-race}. */
@@ -54,6 +61,7 @@ public record Race(Access first, Access second, String address, Set<String> thre
         ArrayNode names = node.putArray("threads");
         threads.forEach(names::add);
         node.put("execution", execution);
+        node.put("predicted", predicted);
         return node;
     }
 }

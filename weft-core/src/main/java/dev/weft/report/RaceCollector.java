@@ -1,17 +1,22 @@
 package dev.weft.report;
 
+import dev.weft.causal.CausalModel;
+import dev.weft.causal.RaceQueries;
 import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.explore.ProgramRunner;
+import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,16 +26,37 @@ import java.util.TreeSet;
  * Gathers the {@link DataRaces} of every run an exploration makes, one {@link Race} per pair of
  * program locations. Wrap the exploration's runner with {@link #observe} and pass this object to the
  * {@link Explorer} as its listener, which tells it the number of the run in progress.
+ *
+ * <p>With a {@link RacePrediction}, each run's causal model is also asked which location pairs not
+ * yet known to race can meet ({@link RaceQueries}); each race the solver finds is run once with its
+ * witness schedule (a run the exploration does not count) and kept, as predicted, when that run shows
+ * it by happens-before — so a predicted race, like an observed one, comes with a schedule that replays it.
  */
 public final class RaceCollector implements Explorer.Listener {
     private final Map<String, Race> races = new LinkedHashMap<>();
+    private final RacePrediction prediction;
     private volatile long finishedRuns;
+    private long queries;
+    private long unknown;
+    private long skipped;
+    private long unconfirmed;
 
-    /** A runner that performs runs with {@code runner} and collects the races of each. */
+    /** Observes races by happens-before only. */
+    public RaceCollector() {
+        this(null);
+    }
+
+    /** @param prediction how to predict races from each run, or null to observe them by happens-before only */
+    public RaceCollector(RacePrediction prediction) {
+        this.prediction = prediction;
+    }
+
+    /** A runner that performs runs with {@code runner} and collects the races of each (predicting with it too). */
     public ProgramRunner observe(ProgramRunner runner) {
         return policy -> {
             RunResult run = runner.run(policy);
             record(run);
+            predict(run, runner);
             return run;
         };
     }
@@ -42,35 +68,105 @@ public final class RaceCollector implements Explorer.Listener {
 
     /** Adds the races of one run (runs Weft could not complete or control are skipped: their traces are partial). */
     public synchronized void record(RunResult run) {
-        if (run.status() != RunResult.Status.COMPLETED && run.status() != RunResult.Status.BUG) {
+        if (!complete(run)) {
             return;
         }
-        Symbols symbols = run.trace().symbols();
         for (DataRaces.RacyPair pair : DataRaces.in(run.trace())) {
-            Race.Access a = access(pair.earlier(), symbols);
-            Race.Access b = access(pair.later(), symbols);
-            if (a.location() == null || b.location() == null) {
-                continue;
-            }
-            if (key(a).compareTo(key(b)) > 0) {
-                Race.Access swap = a;
-                a = b;
-                b = swap;
-            }
-            String locations = key(a) + " / " + key(b);
-            Race known = races.get(locations);
-            if (known == null) {
-                known = new Race(a, b, addressName(pair.earlier().address(), symbols), new TreeSet<>(), finishedRuns + 1,
-                        run.schedule(), run.trace());
-                races.put(locations, known);
-            }
-            known.threads().add(symbols.threads().name(pair.earlier().thread()));
-            known.threads().add(symbols.threads().name(pair.later().thread()));
+            add(pair, run, finishedRuns + 1, false);
         }
+    }
+
+    private synchronized void predict(RunResult run, ProgramRunner runner) {
+        if (prediction == null || prediction.queriesPerTrace() == 0 || !complete(run)) {
+            return;
+        }
+        long execution = finishedRuns + 1;
+        Symbols symbols = run.trace().symbols();
+        // No fixed prefix: any execution of this trace's causal model counts, not only those that keep the run's seed.
+        CausalModel model = new CausalModel(run.trace(), prediction.memoryModel(), new BitSet(), 0);
+        try (OrderSolver solver = prediction.solver().create()) {
+            RaceQueries.Outcome outcome = RaceQueries.ask(model, solver, prediction.limits(), prediction.queriesPerTrace(),
+                    new RaceQueries.Listener() {
+                        @Override
+                        public boolean known(Event first, Event second) {
+                            return races.containsKey(locationsKey(first, second, symbols));
+                        }
+
+                        @Override
+                        public void predicted(Event first, Event second, List<Choice> witness) {
+                            confirm(locationsKey(first, second, symbols), witness, runner, execution);
+                        }
+                    });
+            queries += outcome.queries();
+            unknown += outcome.unknown();
+            skipped += outcome.skipped();
+        }
+    }
+
+    /** Runs the witness of a predicted race and keeps the race if the run shows it. */
+    private void confirm(String locations, List<Choice> witness, ProgramRunner runner, long execution) {
+        RunResult shown = runner.run(new PrefixPolicy(witness, ContinuationPolicy.INSTANCE));
+        if (complete(shown)) {
+            Symbols symbols = shown.trace().symbols();
+            for (DataRaces.RacyPair pair : DataRaces.in(shown.trace())) {
+                if (locations.equals(locationsKey(pair.earlier(), pair.later(), symbols))) {
+                    add(pair, shown, execution, true);
+                    return;
+                }
+            }
+        }
+        unconfirmed++;
+    }
+
+    private void add(DataRaces.RacyPair pair, RunResult run, long execution, boolean predicted) {
+        Symbols symbols = run.trace().symbols();
+        String locations = locationsKey(pair.earlier(), pair.later(), symbols);
+        if (locations == null) {
+            return;
+        }
+        Race.Access a = access(pair.earlier(), symbols);
+        Race.Access b = access(pair.later(), symbols);
+        if (key(a).compareTo(key(b)) > 0) {
+            Race.Access swap = a;
+            a = b;
+            b = swap;
+        }
+        Race known = races.get(locations);
+        if (known == null) {
+            known = new Race(a, b, addressName(pair.earlier().address(), symbols), new TreeSet<>(), execution, predicted,
+                    run.schedule(), run.trace());
+            races.put(locations, known);
+        } else if (known.predicted() && !predicted) {
+            known = known.observed();
+            races.put(locations, known);
+        }
+        known.threads().add(symbols.threads().name(pair.earlier().thread()));
+        known.threads().add(symbols.threads().name(pair.later().thread()));
+    }
+
+    /** "A:12 / B:20" for two accesses, locations in order; null when either has no source location. */
+    private static String locationsKey(Event first, Event second, Symbols symbols) {
+        Race.Access a = access(first, symbols);
+        Race.Access b = access(second, symbols);
+        if (a.location() == null || b.location() == null) {
+            return null;
+        }
+        String one = key(a);
+        String two = key(b);
+        return one.compareTo(two) <= 0 ? one + " / " + two : two + " / " + one;
+    }
+
+    private static boolean complete(RunResult run) {
+        return run.status() == RunResult.Status.COMPLETED || run.status() == RunResult.Status.BUG;
     }
 
     public synchronized List<Race> races() {
         return List.copyOf(races.values());
+    }
+
+    /** The races with how they were looked for. */
+    public synchronized RaceFindings findings() {
+        return new RaceFindings(races(), prediction != null && prediction.queriesPerTrace() > 0, queries, unknown, skipped, unconfirmed);
     }
 
     /**

@@ -15,11 +15,11 @@ public final class TextReport {
 
     /**
      * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order
-     * @param races     the data races the explored runs showed
+     * @param races     the data races the explored runs showed or implied
      * @param fullTrace show every event of each failing run, not only those that can have influenced the failure
      */
     public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
-                                List<Race> races, boolean fullTrace) {
+                                RaceFindings races, boolean fullTrace) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
@@ -38,12 +38,7 @@ public final class TextReport {
                 StackTraces.trim(found.bug().stackTrace()).lines().forEach(l -> out.append("    ").append(l).append('\n'));
             }
         }
-        if (!races.isEmpty()) {
-            out.append(races.size() == 1 ? "DATA RACE" : races.size() + " DATA RACES").append(" (unordered accesses, at least one a plain write):\n");
-            for (Race race : races) {
-                out.append("  ").append(race.describe()).append(", first in execution ").append(race.execution()).append('\n');
-            }
-        }
+        races(out, races);
         if (result.error() != null) {
             out.append("ERROR: ").append(result.error()).append('\n');
         }
@@ -53,6 +48,25 @@ public final class TextReport {
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));
         return out.toString();
+    }
+
+    private static void races(StringBuilder out, RaceFindings findings) {
+        List<Race> races = findings.races();
+        if (!races.isEmpty()) {
+            out.append(races.size() == 1 ? "DATA RACE" : races.size() + " DATA RACES").append(" (unordered accesses, at least one a plain write):\n");
+            for (Race race : races) {
+                out.append("  ").append(race.describe()).append(race.predicted() ? ", predicted from execution " : ", first in execution ")
+                        .append(race.execution()).append('\n');
+            }
+        }
+        if (findings.unknown() > 0 || findings.skipped() > 0) {
+            out.append(String.format(Locale.ROOT, "race prediction incomplete: %d quer%s hit the solver limit, %d location pair%s over the per-run budget%n",
+                    findings.unknown(), findings.unknown() == 1 ? "y" : "ies", findings.skipped(), findings.skipped() == 1 ? "" : "s"));
+        }
+        if (findings.unconfirmed() > 0) {
+            out.append("WARNING: ").append(findings.unconfirmed())
+                    .append(" predicted race(s) did not show in their witness run and are not listed (a Weft defect, please report)\n");
+        }
     }
 
     private static String verdictText(ExplorationResult result) {

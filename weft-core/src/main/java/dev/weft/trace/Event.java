@@ -41,6 +41,19 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
                 || (kind == EventKind.ATOMIC_RMW && (flags & WROTE) != 0);
     }
 
+    /** A read or write of a field or array element, volatile and atomic ones included (a FLUSH only publishes an earlier write). */
+    public boolean accessesMemory() {
+        return address != null && address.isMemory() && switch (kind) {
+            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW -> true;
+            default -> false;
+        };
+    }
+
+    /** A plain access: neither volatile nor atomic. */
+    public boolean isPlainAccess() {
+        return kind == EventKind.READ || kind == EventKind.WRITE;
+    }
+
     public boolean reads() {
         return kind.reads();
     }

@@ -9,6 +9,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.ProgramRunner;
+import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.report.HtmlReport;
@@ -19,6 +20,7 @@ import dev.weft.report.Progress;
 import dev.weft.report.Race;
 import dev.weft.report.TextReport;
 import dev.weft.report.RaceCollector;
+import dev.weft.report.RacePrediction;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
@@ -38,20 +40,31 @@ class DataRaceTest {
     private static final long RUN_LIMIT = 10_000;
 
     record Explored(ExplorationResult result, RaceCollector races, ProgramRunner runner, Progress progress) {
+        List<String> describe() {
+            return races.races().stream().map(Race::describe).toList();
+        }
     }
 
-    private static Explored explore(String mainClass, MemoryModel model) throws Exception {
+    /** MCR with race prediction, as {@code weft check} runs it. */
+    static Explored explore(String mainClass, MemoryModel model) throws Exception {
+        return explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), RUN_LIMIT,
+                RacePrediction.DEFAULT_QUERIES_PER_TRACE);
+    }
+
+    /** @param raceQueries race queries per run (0: observed races only) */
+    static Explored explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, int raceQueries) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of());
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
-        RaceCollector races = new RaceCollector();
+        RaceCollector races = new RaceCollector(new RacePrediction(model, SolverKind.ORDER, dev.weft.solver.Limits.NONE, raceQueries));
         ProgramRunner runner = races.observe(executor::run);
-        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
         Progress progress = new Progress(null, false, 0);
         Explorer.Listener both = (runs, pending, bugs, seconds) -> {
             races.afterRun(runs, pending, bugs, seconds);
             progress.afterRun(runs, pending, bugs, seconds);
         };
-        ExplorationResult result = new Explorer(runner, mcr, new Limits(RUN_LIMIT, null, true), both).explore();
+        ExplorationResult result = new Explorer(runner, strategy, new Limits(runLimit, null, true), both).explore();
+        assertEquals(0, races.findings().unconfirmed(), mainClass + ": predicted races whose witness run did not show them");
+        assertEquals(0, races.findings().unknown(), mainClass);
         return new Explored(result, races, executor::run, progress);
     }
 
@@ -72,6 +85,7 @@ class DataRaceTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "examples.LockedCounter",                      // every access under one monitor
+        "examples.StartJoinHandoff",                   // plain data ordered by start and join
         "examples.litmus.SBVolatile",                   // volatile accesses; results ordered by start/join
         "examples.DoubleCheckedLockingVolatile",        // volatile publication of a constructed object
         "examples.crosscheck.WaitNotifyHandoff",        // wait/notify
@@ -86,22 +100,22 @@ class DataRaceTest {
         for (MemoryModel model : List.of(MemoryModel.SC, MemoryModel.PSO)) {
             Explored explored = explore(mainClass, model);
             assertTrue(explored.result().complete(), mainClass);
-            assertEquals(List.of(), explored.races().races().stream().map(Race::describe).toList(), mainClass + " under " + model);
+            assertEquals(List.of(), explored.describe(), mainClass + " under " + model);
         }
     }
 
-    @Test
-    void plainDataReadWithoutSeeingTheVolatileFlagRaces() throws Exception {
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void plainDataReadWithoutSeeingTheVolatileFlagRaces(MemoryModel model) throws Exception {
         // MPVolatile's reader reads x whether or not it saw y = 1; when it did not, nothing orders the two accesses of x.
-        // (PSO: under SC, MCR currently never explores the run in which the reader sees y = 0.)
-        List<Race> races = explore("examples.litmus.MPVolatile", MemoryModel.PSO).races().races();
-        assertEquals(List.of("MPVolatile.x: write at MPVolatile.java:13 / read at MPVolatile.java:14 (threads main.1, main.2)"),
-                races.stream().map(Race::describe).toList());
+        // Under SC, MCR never runs the reader's read of x right after the write (no new value comes of it): only prediction sees it.
+        List<String> races = explore("examples.litmus.MPVolatile", model).describe();
+        assertEquals(List.of("MPVolatile.x: write at MPVolatile.java:13 / read at MPVolatile.java:14 (threads main.1, main.2)"), races);
     }
 
     @Test
     void joinOrdersOnlyTheJoinedWriter() throws Exception {
-        List<String> races = explore("examples.crosscheck.JoinChain", MemoryModel.SC).races().races().stream().map(Race::describe).toList();
+        List<String> races = explore("examples.crosscheck.JoinChain", MemoryModel.SC).describe();
         // x = 1 and x = 2 race with each other, and x = 2 with main's and the late thread's reads; main joined only the first writer.
         assertEquals(3, races.size(), races.toString());
         assertTrue(races.stream().allMatch(r -> r.startsWith("JoinChain.x: ")), races.toString());
@@ -112,14 +126,18 @@ class DataRaceTest {
         Explored explored = explore("examples.crosscheck.RacyIncrements", MemoryModel.SC);
         List<Race> races = explored.races().races();
         ProgramSpec program = new ProgramSpec(List.of(), "examples.crosscheck.RacyIncrements", List.of());
-        JsonNode json = JsonSummary.of(program, MemoryModel.SC, explored.result(), List.of(), races).get("races");
+        JsonNode summary = JsonSummary.of(program, MemoryModel.SC, explored.result(), List.of(), explored.races().findings());
+        assertTrue(summary.get("racePrediction").asBoolean(), summary.toString());
+        assertEquals(0, summary.get("raceQueriesUnknown").asLong(), summary.toString());
+        JsonNode json = summary.get("races");
         assertEquals(1, json.size(), json.toString());
         assertEquals("RacyIncrements.count", json.get(0).get("address").asText());
         assertEquals("RacyIncrements.java:18", json.get(0).get("locations").get(0).asText());
         assertEquals("RacyIncrements.java:18", json.get(0).get("locations").get(1).asText());
-        String text = TextReport.render(program, MemoryModel.SC, explored.result(), List.of(), races, false);
+        assertTrue(json.get(0).has("predicted"), json.toString());
+        String text = TextReport.render(program, MemoryModel.SC, explored.result(), List.of(), explored.races().findings(), false);
         assertTrue(text.contains("DATA RACE (unordered accesses, at least one a plain write):\n  RacyIncrements.count: "), text);
-        String html = HtmlReport.render(program, MemoryModel.SC, explored.result(), List.of(), races, explored.progress().samples());
+        String html = HtmlReport.render(program, MemoryModel.SC, explored.result(), List.of(), explored.races().findings(), explored.progress().samples());
         assertTrue(html.contains("<h2>Data races (1)</h2>"), html);
         assertTrue(html.contains("<td><code>RacyIncrements.count</code></td>"), html);
         assertTrue(html.contains("<polyline"), html);
@@ -140,5 +158,39 @@ class DataRaceTest {
             assertTrue(table.matches("(?s).*RacyIncrements.java:18 (read|write) RacyIncrements.count.*"
                     + "RacyIncrements.java:18 (read|write) RacyIncrements.count.*"), table);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryModel.class)
+    void aRaceTheFirstRunOrdersIsPredictedFromThatRun(MemoryModel model) throws Exception {
+        // HiddenRace's first run lets the writer go first: its lock release orders the write before the read.
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
+        assertEquals(List.of(), explore("examples.HiddenRace", model, mcr, 1, 0).describe(), "the first run shows no race by happens-before");
+        Explored oneRun = explore("examples.HiddenRace", model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), 1,
+                RacePrediction.DEFAULT_QUERIES_PER_TRACE);
+        List<Race> races = oneRun.races().races();
+        assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:16 / read at HiddenRace.java:23 (threads main.1, main.2)"), oneRun.describe());
+        Race race = races.get(0);
+        assertTrue(race.predicted());
+        assertEquals(1, race.execution());
+        assertTrue(oneRun.races().findings().queries() > 0);
+        assertTrue(race.toJson().get("predicted").asBoolean());
+        String text = TextReport.render(new ProgramSpec(List.of(), "examples.HiddenRace", List.of()), model, oneRun.result(), List.of(),
+                oneRun.races().findings(), false);
+        assertTrue(text.contains("(threads main.1, main.2), predicted from execution 1\n"), text);
+        // The witness schedule replays the race, so --fail-on-race reports it as a bug that reproduces.
+        ExplorationResult failing = oneRun.races().withRacesAsBugs(oneRun.result(), oneRun.runner());
+        assertEquals(1, failing.bugs().size());
+        assertTrue(failing.bugs().get(0).replayed());
+    }
+
+    @Test
+    void aRaceNoExploredRunShowsIsFoundOnlyByPrediction() throws Exception {
+        // SilentRace's write keeps the value the field holds: MCR has nothing new to explore after the first run.
+        McrStrategy observing = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        Explored withoutPrediction = explore("examples.SilentRace", MemoryModel.SC, observing, RUN_LIMIT, 0);
+        assertTrue(withoutPrediction.result().complete());
+        assertEquals(List.of(), withoutPrediction.describe());
+        assertEquals(1, explore("examples.SilentRace", MemoryModel.SC).races().races().size());
     }
 }

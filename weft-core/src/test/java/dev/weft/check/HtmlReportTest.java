@@ -8,6 +8,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.ProgramSpec;
+import dev.weft.report.RaceFindings;
 import dev.weft.solver.Limits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
@@ -20,7 +21,7 @@ class HtmlReportTest {
 
     private static String report(String mainClass, MemoryModel model, List<Path> schedules) throws Exception {
         ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), 1_000, false).result();
-        return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules, List.of(), List.of());
+        return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules, RaceFindings.observed(List.of()), List.of());
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.McrStrategy;
 import dev.weft.report.Interleaving;
 import dev.weft.report.ProgramSpec;
+import dev.weft.report.RaceFindings;
 import dev.weft.report.TextReport;
 import dev.weft.solver.Limits;
 import dev.weft.solver.SolverKind;
@@ -92,7 +93,7 @@ class InterleavingReportTest {
     @Test
     void textReportShowsTheTableAndTheProgramsStackFramesOnly() throws Exception {
         ExplorationResult result = explore("examples.LostUpdate", MemoryModel.SC);
-        String text = TextReport.render(new ProgramSpec(List.of(), "examples.LostUpdate", List.of()), MemoryModel.SC, result, List.of(), List.of(), false);
+        String text = TextReport.render(new ProgramSpec(List.of(), "examples.LostUpdate", List.of()), MemoryModel.SC, result, List.of(), RaceFindings.observed(List.of()), false);
         assertTrue(text.matches("(?s).*step +\\| main +\\| main\\.1 +\\| main\\.2\\n.*"), text);
         assertTrue(text.contains("at examples.LostUpdate.main(LostUpdate.java:25)"), text);
         assertFalse(text.contains("dev.weft."), text);

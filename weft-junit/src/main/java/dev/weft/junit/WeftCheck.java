@@ -13,6 +13,8 @@ import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.BugSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.RaceCollector;
+import dev.weft.report.RaceFindings;
+import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.ControlledExecutor;
@@ -67,12 +69,14 @@ final class WeftCheck {
     private String explore(CapturingProgram program) {
         MemoryModel model = settings.memoryModel();
         long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
-        Strategy strategy = StrategyKind.byName(settings.strategy()).create(new StrategyOptions(model, settings.seed(),
+        StrategyKind kind = StrategyKind.byName(settings.strategy());
+        Strategy strategy = kind.create(new StrategyOptions(model, settings.seed(),
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
         ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model));
-        RaceCollector races = new RaceCollector();
+        RaceCollector races = new RaceCollector(kind.hasCausalModel()
+                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null);
         ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races).explore();
         if (settings.failOnRace()) {
             result = races.withRacesAsBugs(result, runner);
@@ -83,10 +87,10 @@ final class WeftCheck {
             Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
-            throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.races(), false) + replayHint(schedule),
+            throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
                     cause(found.bug(), program));
         }
-        String report = TextReport.render(spec, model, result, List.of(), races.races(), false);
+        String report = TextReport.render(spec, model, result, List.of(), races.findings(), false);
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }
@@ -113,7 +117,7 @@ final class WeftCheck {
             case BUG -> {
                 ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, false,
                         ExplorationResult.Stop.BUG_FOUND, 1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), true)), null);
-                throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), List.of(), false) + "replayed from " + file + "\n",
+                throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
             case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"

@@ -11,8 +11,9 @@ import fixtures.LockOrderDeadlock;
 import fixtures.LockedCounter;
 import fixtures.Misconfigured;
 import fixtures.Publication;
-import fixtures.RacyFlag;
 import fixtures.RacyCounter;
+import fixtures.RacyFlag;
+import fixtures.SilentRace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -105,6 +106,14 @@ class WeftExtensionTest {
         assertTrue(strict.message().startsWith("BUG (data-race)"), strict.message());
         assertTrue(strict.message().contains("RacyFlag.java"), strict.message());
         assertInstanceOf(WeftBugException.class, strict.failure().getCause());
+    }
+
+    @Test
+    void failOnRaceCountsPredictedRaces() {
+        Fixtures.Outcome outcome = Fixtures.run(SilentRace.class, "failsOnThePredictedRace");
+        assertTrue(outcome.message().startsWith("BUG (data-race)"), outcome.message());
+        assertTrue(outcome.message().contains("SilentRace.value: write at SilentRace.java:18 / read at SilentRace.java:25"), outcome.message());
+        assertTrue(outcome.message().contains("predicted from execution 1"), outcome.message());
     }
 
     @Test
