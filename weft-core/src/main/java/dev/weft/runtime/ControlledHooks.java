@@ -2032,7 +2032,7 @@ final class ControlledHooks implements HookHandler {
 
     /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
-            "dev.weft.runtime.hooks.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
+            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
     private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
             AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 
