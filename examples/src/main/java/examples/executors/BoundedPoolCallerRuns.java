@@ -9,26 +9,16 @@ import java.util.concurrent.TimeUnit;
  * what does not fit. Three locked increments all happen, on the worker or on main.
  */
 public class BoundedPoolCallerRuns {
-    private int done;
-
-    private synchronized void finish() {
-        done++;
-    }
-
-    private synchronized int done() {
-        return done;
-    }
-
     public static void main(String[] args) throws InterruptedException {
-        BoundedPoolCallerRuns work = new BoundedPoolCallerRuns();
+        Tally done = new Tally();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(1),
                 new ThreadPoolExecutor.CallerRunsPolicy());
         for (int i = 0; i < 3; i++) {
-            pool.execute(work::finish);
+            pool.execute(done::add);
         }
         pool.shutdown();
-        if (pool.awaitTermination(1, TimeUnit.MINUTES) && work.done() != 3) {
-            throw new AssertionError(work.done() + " of 3 tasks done");
+        if (pool.awaitTermination(1, TimeUnit.MINUTES) && done.count() != 3) {
+            throw new AssertionError(done.count() + " of 3 tasks done");
         }
     }
 }

@@ -9,16 +9,10 @@ import java.util.concurrent.Executors;
  * the idle workers are all that is left, which is the end of the run, not a deadlock.
  */
 public class PoolNeverShutDown {
-    private int started;
-
-    private synchronized void start() {
-        started++;
-    }
-
     public static void main(String[] args) throws InterruptedException, ExecutionException {
-        PoolNeverShutDown service = new PoolNeverShutDown();
+        Tally started = new Tally();
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        pool.submit(service::start).get();
-        pool.execute(service::start);
+        pool.submit(started::add).get();
+        pool.execute(started::add);
     }
 }

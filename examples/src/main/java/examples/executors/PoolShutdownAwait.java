@@ -9,27 +9,17 @@ import java.util.concurrent.TimeUnit;
  * time out, as a timed wait can on a slow machine; then nothing is claimed.)
  */
 public class PoolShutdownAwait {
-    private int done;
-
-    private synchronized void finish() {
-        done++;
-    }
-
-    private synchronized int done() {
-        return done;
-    }
-
     public static void main(String[] args) throws InterruptedException {
-        PoolShutdownAwait work = new PoolShutdownAwait();
+        Tally done = new Tally();
         ExecutorService pool = Executors.newFixedThreadPool(1);
-        pool.execute(work::finish);
-        pool.execute(work::finish);
+        pool.execute(done::add);
+        pool.execute(done::add);
         pool.shutdown();
         if (!pool.isShutdown()) {
             throw new AssertionError("not shut down after shutdown()");
         }
-        if (pool.awaitTermination(1, TimeUnit.MINUTES) && (work.done() != 2 || !pool.isTerminated())) {
-            throw new AssertionError("terminated with " + work.done() + " of 2 tasks done");
+        if (pool.awaitTermination(1, TimeUnit.MINUTES) && (done.count() != 2 || !pool.isTerminated())) {
+            throw new AssertionError("terminated with " + done.count() + " of 2 tasks done");
         }
     }
 }
