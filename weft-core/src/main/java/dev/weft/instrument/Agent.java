@@ -35,7 +35,7 @@ public final class Agent {
             @Override
             public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
                 if (loader == null || loader == ClassLoader.getPlatformClassLoader() || className == null
-                        || !ProgramClasses.isProgramClass(className) || excluded.stream().anyMatch(className::startsWith)) {
+                        || !ProgramClasses.isInstrumented(className) || excluded.stream().anyMatch(className::startsWith)) {
                     return null;
                 }
                 try {

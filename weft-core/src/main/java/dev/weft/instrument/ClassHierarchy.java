@@ -19,8 +19,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Superclasses, interfaces, fields and methods of program and JDK classes, read from class file
- * bytes (program classpath, JDK via the platform loader) without loading any class.
+ * Superclasses, interfaces, fields and methods of program, modelled and JDK classes, read from class
+ * file bytes (program classpath, Weft's classpath, JDK via the platform loader) without loading any class.
  */
 final class ClassHierarchy {
     static final String OBJECT = "java/lang/Object";
@@ -54,7 +54,8 @@ final class ClassHierarchy {
     /** The class, or null if neither the program nor the JDK has it. */
     ClassInfo info(String internalName) {
         ClassInfo info = cache.computeIfAbsent(internalName, name -> {
-            byte[] bytes = ProgramClasses.isProgramClass(name) ? programClassBytes.apply(name) : jdkClassBytes(name);
+            byte[] bytes = ProgramClasses.isProgramClass(name) ? programClassBytes.apply(name)
+                    : ProgramClasses.isModelled(name) ? ProgramClasses.modelledClassBytes(name) : jdkClassBytes(name);
             return bytes == null ? MISSING : read(bytes);
         });
         return info == MISSING ? null : info;

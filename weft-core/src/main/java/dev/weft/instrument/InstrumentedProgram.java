@@ -126,13 +126,14 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
-    /** The instrumented class file of a program class, or null if the classpath has no such class. */
+    /** The instrumented class file of a program (or modelled) class, or null if there is no such class. */
     private byte[] instrumentedBytes(String internalName) throws BadProgramException {
         byte[] known = instrumented.get(internalName);
         if (known != null) {
             return known;
         }
-        byte[] original = classPath.classBytes(internalName);
+        byte[] original = ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName)
+                : classPath.classBytes(internalName);
         if (original == null) {
             return null;
         }

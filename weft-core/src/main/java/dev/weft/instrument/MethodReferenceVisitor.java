@@ -27,7 +27,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
     @Override
     public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
         if (bootstrap.getOwner().equals(FACTORY) && arguments.length >= 3 && arguments[1] instanceof Handle implementation
-                && !ProgramClasses.isProgramClass(implementation.getOwner()) && implementation.getTag() != Opcodes.H_INVOKESPECIAL
+                && !ProgramClasses.isInstrumented(implementation.getOwner()) && implementation.getTag() != Opcodes.H_INVOKESPECIAL
                 && !isSerializable(bootstrap, arguments)) {
             arguments = arguments.clone();
             arguments[1] = bridges.apply(implementation);

@@ -20,6 +20,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Rewrites one program class so that every shared access and synchronization operation calls the
  * runtime first (see {@code HookHandler}). Each concern is one method visitor; this class chains them.
+ * Weft's models of JDK classes ({@code dev.weft.modelled}) are rewritten the same way, except that
+ * their calls into the JDK are theirs by design: neither refused nor replaced by models.
  */
 public final class ProgramTransformer {
     private final ClassHierarchy hierarchy;
@@ -105,7 +107,10 @@ public final class ProgramTransformer {
             if (isSynchronized) {
                 mv = new SynchronizedMethodVisitor(mv, ctx);
             }
-            mv = new UnsupportedCallVisitor(mv, ctx);
+            boolean isModel = ProgramClasses.isModelled(ctx.owner);
+            if (!isModel) {
+                mv = new UnsupportedCallVisitor(mv, ctx);
+            }
             mv = new AtomicCallVisitor(mv, ctx);
             mv = new LockCallVisitor(mv, ctx);
             mv = new DeterminismCallVisitor(mv, ctx);
@@ -115,6 +120,9 @@ public final class ProgramTransformer {
             mv = new ArrayAccessVisitor(mv, ctx);
             mv = new FieldAccessVisitor(mv, ctx);
             mv = new MethodReferenceVisitor(mv, implementation -> bridge(implementation, ctx.location()));
+            if (!isModel) {
+                mv = new ModelSubstitutionVisitor(mv);
+            }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, ctx.access, ctx.name, ctx.descriptor, mv);
             ctx.attach(analyzer);
             return new LineTracker(analyzer, ctx);

@@ -13,7 +13,8 @@ import java.util.Enumeration;
 import java.util.List;
 
 /**
- * Loads one run's copy of the program: instrumented program classes, its own copies of {@link Hooks}
+ * Loads one run's copy of the program: instrumented program classes and Weft's models of JDK classes
+ * ({@code dev.weft.modelled}), its own copies of {@link Hooks}
  * and the support package (so static state, the installed handler included, starts fresh), the shared
  * {@link HookHandler}, the program's {@link SharedClasses} from their own loader, and the JDK from the
  * platform loader. Nothing else of Weft is visible.
@@ -57,7 +58,7 @@ final class RunClassLoader extends ClassLoader {
             return program.shared().loader().loadClass(name);
         }
         String internalName = name.replace('.', '/');
-        if (ProgramClasses.isProgramClass(internalName)) {
+        if (ProgramClasses.isInstrumented(internalName)) {
             byte[] bytes = program.instrumentedClass(internalName);
             if (bytes != null) {
                 return define(name, bytes);

@@ -7,23 +7,31 @@ import org.objectweb.asm.MethodVisitor;
  * JDK APIs Weft cannot control: they block or start threads inside the JDK, where no hook sees them
  * (so a run would hang or escape the scheduler), or they read memory behind Weft's back. Reaching
  * one stops the run with {@code unsupported}.
+ *
+ * <p>Executors, futures and latches are the exception where Weft models them ({@code dev.weft.modelled},
+ * see {@link ModelSubstitutionVisitor}) or the program implements them: a call on one of those types
+ * runs when it reaches a model's or the program's code and stops the run only when it would reach the
+ * JDK's (a ForkJoinPool, a CompletableFuture, a method the models do not override).
  */
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "Semaphore", CONCURRENT + "CountDownLatch", CONCURRENT + "CyclicBarrier", CONCURRENT + "Phaser",
+            CONCURRENT + "Semaphore", CONCURRENT + "CyclicBarrier", CONCURRENT + "Phaser",
             CONCURRENT + "Exchanger", CONCURRENT + "BlockingQueue", CONCURRENT + "BlockingDeque", CONCURRENT + "TransferQueue",
             CONCURRENT + "ArrayBlockingQueue", CONCURRENT + "LinkedBlockingQueue", CONCURRENT + "LinkedBlockingDeque",
             CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "SynchronousQueue",
-            CONCURRENT + "LinkedTransferQueue", CONCURRENT + "Executor", CONCURRENT + "ExecutorService",
-            CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors", CONCURRENT + "AbstractExecutorService",
-            CONCURRENT + "ThreadPoolExecutor", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ForkJoinPool",
-            CONCURRENT + "ForkJoinTask", CONCURRENT + "CompletableFuture", CONCURRENT + "Future", CONCURRENT + "FutureTask",
+            CONCURRENT + "LinkedTransferQueue", CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors",
+            CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ForkJoinPool",
+            CONCURRENT + "ForkJoinTask", CONCURRENT + "CompletableFuture",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/StampedLock", CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
             "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
             "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket");
+    private static final Set<String> MODELLED_OR_PROGRAM = Set.of(
+            CONCURRENT + "Executor", CONCURRENT + "ExecutorService", CONCURRENT + "AbstractExecutorService",
+            CONCURRENT + "ThreadPoolExecutor", CONCURRENT + "Future", CONCURRENT + "RunnableFuture",
+            CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch");
     private static final Set<String> METHODS = Set.of(
             "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook");
@@ -34,6 +42,10 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
 
     @Override
     boolean intercept(Call call) {
+        if (MODELLED_OR_PROGRAM.contains(call.declaring())) {
+            replace(call, () -> unsupported(call));
+            return true;
+        }
         if (!CLASSES.contains(call.declaring()) && !METHODS.contains(call.declaring() + "." + call.name())) {
             return false;
         }

@@ -9,5 +9,8 @@
  * class initialisers, and JDK calls: threads, determinism, locks, atomics, unsupported APIs);
  * {@link dev.weft.instrument.Agent} applies the same transformer under {@code -javaagent}.
  * JDK classes are never rewritten: calls into them are intercepted at the program's call sites.
+ * Where the program would create a JDK thread pool, FutureTask or CountDownLatch,
+ * {@link dev.weft.instrument.ModelSubstitutionVisitor} makes it create Weft's model of it instead
+ * ({@code dev.weft.modelled}), which each run loads and instruments like a program class.
  */
 package dev.weft.instrument;

@@ -447,7 +447,7 @@ final class ControlledHooks implements HookHandler {
     private void dispatch() {
         while (end == null) {
             List<RunThread> live = live();
-            if (live.stream().allMatch(t -> t.daemon)) {
+            if (live.stream().allMatch(t -> t.daemon || isIdleWorker(t))) {
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
@@ -505,6 +505,11 @@ final class ControlledHooks implements HookHandler {
             giveTurn(chosen);
             return;
         }
+    }
+
+    /** A pool worker blocked waiting for work (see {@link #awaitingWork}): it cannot keep the run going by itself. */
+    private boolean isIdleWorker(RunThread t) {
+        return t.awaitingWork && !isEnabled(t);
     }
 
     private boolean exemptSpinners(List<RunThread> live) {
@@ -1944,6 +1949,16 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void awaitingWork(boolean waiting) {
+        RunThread me = enter();
+        try {
+            me.awaitingWork = waiting;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public void unsupported(String api, int loc) {
         enter();
         try {
@@ -1962,12 +1977,15 @@ final class ControlledHooks implements HookHandler {
     // ------------------------------------------------------------------ bugs
 
     private RunEnd deadlock(List<RunThread> live) {
-        List<RunThread> blocked = live.stream().filter(t -> !t.daemon).toList();
+        List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
         String message = "deadlock: " + blocked.stream()
                 .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
                 .collect(Collectors.joining("; "));
         RunThread first = blocked.get(0);
         Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
+        if (where != null && !isProgramFrame(where.className())) {
+            where = programLocation(first.jvm.getStackTrace(), first);
+        }
         return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));
     }
 
@@ -2014,7 +2032,7 @@ final class ControlledHooks implements HookHandler {
 
     /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
-            "dev.weft.runtime.hooks.", "org.junit.", "org.opentest4j.");
+            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
     private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
             AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 

@@ -44,6 +44,8 @@ final class RunThread {
     boolean ended;
     boolean interrupted;
     boolean permit;
+    /** A modelled pool's worker between its announcements that it waits for work and that it stopped waiting. */
+    boolean awaitingWork;
     int abortsAfterEnd;
     /** Set (without the run's lock) when the thread kept running after its run ended and was parked for good. */
     volatile boolean parkedForGood;

@@ -35,7 +35,10 @@ final class RealRuns {
     }
 
     static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) throws Exception {
-        InstrumentedProgram program = InstrumentedProgram.open(examplesClasspath(), mainClass, List.of());
+        return explore(InstrumentedProgram.open(examplesClasspath(), mainClass, List.of()), model, strategy, runLimit, allBugs);
+    }
+
+    static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) {
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
         Set<String> outcomes = new TreeSet<>();
         ProgramRunner recording = policy -> {

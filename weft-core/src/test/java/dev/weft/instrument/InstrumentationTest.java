@@ -209,9 +209,9 @@ class InstrumentationTest {
 
     @Test
     void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
-        Run run = run("subjects.UsesLatch");
-        assertEquals("java.util.concurrent.CountDownLatch.await", run.failure().getMessage());
-        assertEquals(List.of("new CountDownLatch", "unsupported java.util.concurrent.CountDownLatch.await"),
+        Run run = run("subjects.UsesSemaphore");
+        assertEquals("java.util.concurrent.Semaphore.acquire", run.failure().getMessage());
+        assertEquals(List.of("new Semaphore", "unsupported java.util.concurrent.Semaphore.acquire"),
                 run.eventsStarting("unsupported", "new"));
     }
 

@@ -550,6 +550,11 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public void awaitingWork(boolean waiting) {
+        record("awaiting work " + waiting, -1);
+    }
+
+    @Override
     public void unsupported(String api, int loc) {
         record("unsupported " + api, loc);
         throw new UnsupportedCalled(api);

@@ -84,10 +84,25 @@ class WeftExtensionTest {
     }
 
     @Test
-    void anExecutorFailsTheTestNamingWhatWeftCannotModel() {
-        Fixtures.Outcome outcome = Fixtures.run(ExecutorCounter.class, "throughAPool");
+    void executorTasksWrittenAsLambdaOrMethodReferenceFindTheLostUpdate() {
+        String lambda = Fixtures.run(ExecutorCounter.class, "lambdaTasks").message();
+        assertTrue(lambda.startsWith("BUG (assertion) in thread main at ExecutorCounter.java:"), lambda);
+        assertTrue(lambda.contains("lost update"), lambda);
+        assertEquals(bugLine(lambda), bugLine(Fixtures.run(ExecutorCounter.class, "methodReferenceTasks").message()));
+    }
+
+    @Test
+    void aPoolNeverShutDownPassesWithoutAFalseDeadlock() {
+        Fixtures.Outcome outcome = Fixtures.run(ExecutorCounter.class, "lockedTasksOnAPoolNeverShutDown");
+        assertTrue(outcome.passed(), () -> outcome.failure().getMessage());
+        assertTrue(outcome.reports().get(0).contains("every behaviour covered"), outcome.reports().get(0));
+    }
+
+    @Test
+    void anExecutorWeftDoesNotModelFailsTheTestNamingIt() {
+        Fixtures.Outcome outcome = Fixtures.run(ExecutorCounter.class, "aPoolWeftDoesNotModel");
         assertFalse(outcome.passed());
-        assertTrue(outcome.message().contains("unsupported: java.util.concurrent.Executors"), outcome.message());
+        assertTrue(outcome.message().contains("unsupported: java.util.concurrent.ForkJoinPool.submit"), outcome.message());
     }
 
     @Test

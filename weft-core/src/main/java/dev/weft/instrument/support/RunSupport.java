@@ -98,7 +98,7 @@ public final class RunSupport {
 
     /**
      * True if calling the method (name + descriptor) on {@code receiver} runs JDK (or Weft) code rather
-     * than a program override; false for null, so that the original call throws the NullPointerException.
+     * than a program override or a modelled class's; false for null, so that the original call throws the NullPointerException.
      */
     public static boolean runsJdkCode(Object receiver, String method) {
         if (receiver == null) {
@@ -124,7 +124,8 @@ public final class RunSupport {
     }
 
     private static boolean isProgramClass(Class<?> type) {
-        return type.getClassLoader() == RunSupport.class.getClassLoader() && !type.getName().startsWith("dev.weft.");
+        String name = type.getName();
+        return type.getClassLoader() == RunSupport.class.getClassLoader() && (!name.startsWith("dev.weft.") || name.startsWith("dev.weft.modelled."));
     }
 
     private static String descriptor(Method method) {

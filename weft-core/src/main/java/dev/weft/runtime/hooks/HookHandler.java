@@ -226,6 +226,13 @@ public interface HookHandler {
 
     Object atomicAccumulate(Object atomic, int index, Object x, BinaryOperator<Object> function, boolean returnNew, int loc);
 
+    /**
+     * The calling thread starts ({@code true}) or stops waiting for work in a modelled thread pool
+     * ({@code dev.weft.modelled}). Not a scheduling point. A run in which every other thread has ended
+     * (or is a daemon) ends normally while such a thread still waits: nothing could hand it work.
+     */
+    void awaitingWork(boolean waiting);
+
     // ---- fences and what Weft cannot model
 
     /** A {@code VarHandle} fence; {@code kind} is a {@code dev.weft.trace.FenceKind} ordinal. */

@@ -331,6 +331,10 @@ public final class Hooks {
         return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
     }
 
+    public static void awaitingWork(boolean waiting) {
+        handler.awaitingWork(waiting);
+    }
+
     public static void fence(int kind, int loc) {
         handler.fence(kind, loc);
     }

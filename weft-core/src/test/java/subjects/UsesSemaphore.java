@@ -1,10 +1,10 @@
 package subjects;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 
 /** Uses a java.util.concurrent class Weft does not model. */
-public class UsesLatch {
+public class UsesSemaphore {
     public static void main(String[] args) throws InterruptedException {
-        new CountDownLatch(1).await();
+        new Semaphore(0).acquire();
     }
 }
