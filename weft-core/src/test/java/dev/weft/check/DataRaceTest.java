@@ -169,7 +169,7 @@ class DataRaceTest {
         Explored oneRun = explore("examples.HiddenRace", model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), 1,
                 RacePrediction.DEFAULT_QUERIES_PER_TRACE);
         List<Race> races = oneRun.races().races();
-        assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:16 / read at HiddenRace.java:23 (threads main.1, main.2)"), oneRun.describe());
+        assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:21 / read at HiddenRace.java:28 (threads main.1, main.2)"), oneRun.describe());
         Race race = races.get(0);
         assertTrue(race.predicted());
         assertEquals(1, race.execution());
