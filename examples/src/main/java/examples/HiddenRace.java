@@ -12,8 +12,13 @@ public class HiddenRace {
     static int seen;
 
     public static void main(String[] args) throws InterruptedException {
+        writeThenRead(1);
+    }
+
+    /** The writer stores {@code written} into x, then takes the lock; the reader reads x under the lock. */
+    static void writeThenRead(int written) throws InterruptedException {
         Thread writer = new Thread(() -> {
-            x = 1;
+            x = written;
             synchronized (LOCK) {
                 seen += 0;
             }

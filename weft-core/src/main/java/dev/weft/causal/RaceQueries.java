@@ -7,13 +7,17 @@ import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
+import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 
 /**
  * Predictive data races: asks the solver, from one trace, whether two conflicting accesses can run
@@ -77,19 +81,30 @@ public final class RaceQueries {
     }
 
     /**
-     * Asks {@code solver} (fresh, used for this trace only) about at most {@code budget} location
-     * pairs of {@code model}'s trace, in the order their accesses first appear.
+     * Asks a solver from {@code solvers} about at most {@code budget} location pairs of
+     * {@code trace}, in the order their accesses first appear. The trace's causal model is built
+     * without a fixed prefix (any execution of it counts), and only when some pair is left to ask.
      */
-    public static Outcome ask(CausalModel model, OrderSolver solver, Limits limits, int budget, Listener listener) {
-        return new RaceQueries(model).askAll(solver, limits, budget, listener);
-    }
-
-    private Outcome askAll(OrderSolver solver, Limits limits, int budget, Listener listener) {
-        Trace trace = model.trace();
-        Map<List<Integer>, List<Option>> candidates = candidates();
+    public static Outcome ask(Trace trace, MemoryModel memoryModel, Supplier<OrderSolver> solvers, Limits limits, int budget,
+                              Listener listener) {
+        Map<AccessKind, List<Integer>> kinds = accessKinds(trace);
+        Map<List<Integer>, List<AccessKind[]>> conflicts = conflicts(kinds);
+        conflicts.values().removeIf(pairs -> known(trace, kinds, pairs.get(0), listener));
+        if (conflicts.isEmpty()) {
+            return Outcome.NONE;
+        }
+        RaceQueries queries = new RaceQueries(new CausalModel(trace, memoryModel, new BitSet(), 0));
+        Map<List<Integer>, List<Option>> candidates = queries.unordered(kinds, conflicts);
         if (candidates.isEmpty()) {
             return Outcome.NONE;
         }
+        try (OrderSolver solver = solvers.get()) {
+            return queries.askAll(candidates, solver, limits, budget, listener);
+        }
+    }
+
+    private Outcome askAll(Map<List<Integer>, List<Option>> candidates, OrderSolver solver, Limits limits, int budget, Listener listener) {
+        Trace trace = model.trace();
         for (Formula constraint : model.baseConstraints()) {
             solver.add(constraint);
         }
@@ -121,40 +136,60 @@ public final class RaceQueries {
         return new Outcome(asked, unknown, skipped);
     }
 
-    /**
-     * Candidate pairs of program locations (keyed by the two location ids, smaller first), each with
-     * the ways its accesses can meet: same address, different threads, at least one a write, at
-     * least one plain, and only instances that must-happen-before leaves unordered with some
-     * instance on the other side.
-     */
-    private Map<List<Integer>, List<Option>> candidates() {
+    /** The trace's accesses with a source location, by kind, each kind's events in program order. */
+    private static Map<AccessKind, List<Integer>> accessKinds(Trace trace) {
         Map<AccessKind, List<Integer>> kinds = new LinkedHashMap<>();
-        for (Event e : model.trace().events()) {
+        for (Event e : trace.events()) {
             if (e.accessesMemory() && e.location() >= 0) {
                 kinds.computeIfAbsent(new AccessKind(e.address(), e.thread(), e.location(), e.wrote(), e.isPlainAccess()),
                         k -> new ArrayList<>()).add(e.index());
             }
         }
+        return kinds;
+    }
+
+    /**
+     * Pairs of access kinds that conflict (same address, different threads, at least one a write,
+     * at least one plain), by pair of program locations (the two location ids, smaller first).
+     */
+    private static Map<List<Integer>, List<AccessKind[]>> conflicts(Map<AccessKind, List<Integer>> kinds) {
         Map<Address, List<AccessKind>> byAddress = new LinkedHashMap<>();
         kinds.keySet().forEach(k -> byAddress.computeIfAbsent(k.address(), a -> new ArrayList<>()).add(k));
-        Map<List<Integer>, List<Option>> candidates = new LinkedHashMap<>();
+        Map<List<Integer>, List<AccessKind[]>> conflicts = new LinkedHashMap<>();
         for (List<AccessKind> sameAddress : byAddress.values()) {
             for (int i = 0; i < sameAddress.size(); i++) {
                 for (int j = i + 1; j < sameAddress.size(); j++) {
                     AccessKind one = sameAddress.get(i);
                     AccessKind two = sameAddress.get(j);
-                    if (!one.conflictsWith(two)) {
-                        continue;
-                    }
-                    List<Integer> first = withUnorderedPartner(kinds.get(one), kinds.get(two));
-                    List<Integer> second = withUnorderedPartner(kinds.get(two), kinds.get(one));
-                    if (!first.isEmpty() && !second.isEmpty()) {
+                    if (one.conflictsWith(two)) {
                         List<Integer> locations = List.of(Math.min(one.location(), two.location()), Math.max(one.location(), two.location()));
-                        candidates.computeIfAbsent(locations, k -> new ArrayList<>()).add(new Option(first, second));
+                        conflicts.computeIfAbsent(locations, k -> new ArrayList<>()).add(new AccessKind[] {one, two});
                     }
                 }
             }
         }
+        return conflicts;
+    }
+
+    private static boolean known(Trace trace, Map<AccessKind, List<Integer>> kinds, AccessKind[] pair, Listener listener) {
+        return listener.known(trace.get(kinds.get(pair[0]).get(0)), trace.get(kinds.get(pair[1]).get(0)));
+    }
+
+    /**
+     * The candidates: for each conflicting location pair, the ways its accesses can meet, keeping
+     * only instances that must-happen-before leaves unordered with some instance on the other side.
+     */
+    private Map<List<Integer>, List<Option>> unordered(Map<AccessKind, List<Integer>> kinds, Map<List<Integer>, List<AccessKind[]>> conflicts) {
+        Map<List<Integer>, List<Option>> candidates = new LinkedHashMap<>();
+        conflicts.forEach((locations, pairs) -> {
+            for (AccessKind[] pair : pairs) {
+                List<Integer> first = withUnorderedPartner(kinds.get(pair[0]), kinds.get(pair[1]));
+                List<Integer> second = withUnorderedPartner(kinds.get(pair[1]), kinds.get(pair[0]));
+                if (!first.isEmpty() && !second.isEmpty()) {
+                    candidates.computeIfAbsent(locations, k -> new ArrayList<>()).add(new Option(first, second));
+                }
+            }
+        });
         return candidates;
     }
 
@@ -176,7 +211,7 @@ public final class RaceQueries {
     }
 
     /** The first index of {@code events} at which {@code test}, false on a prefix and true after it, holds; the size when nowhere. */
-    private static int firstWhere(List<Integer> events, java.util.function.IntPredicate test) {
+    private static int firstWhere(List<Integer> events, IntPredicate test) {
         int low = 0;
         int high = events.size();
         while (low < high) {

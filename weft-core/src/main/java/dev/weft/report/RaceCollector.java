@@ -1,6 +1,5 @@
 package dev.weft.report;
 
-import dev.weft.causal.CausalModel;
 import dev.weft.causal.RaceQueries;
 import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.ExplorationResult;
@@ -8,7 +7,6 @@ import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.explore.ProgramRunner;
-import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
@@ -16,7 +14,6 @@ import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,25 +79,22 @@ public final class RaceCollector implements Explorer.Listener {
         }
         long execution = finishedRuns + 1;
         Symbols symbols = run.trace().symbols();
-        // No fixed prefix: any execution of this trace's causal model counts, not only those that keep the run's seed.
-        CausalModel model = new CausalModel(run.trace(), prediction.memoryModel(), new BitSet(), 0);
-        try (OrderSolver solver = prediction.solver().create()) {
-            RaceQueries.Outcome outcome = RaceQueries.ask(model, solver, prediction.limits(), prediction.queriesPerTrace(),
-                    new RaceQueries.Listener() {
-                        @Override
-                        public boolean known(Event first, Event second) {
-                            return races.containsKey(locationsKey(first, second, symbols));
-                        }
+        RaceQueries.Outcome outcome = RaceQueries.ask(run.trace(), prediction.memoryModel(), prediction.solver()::create, prediction.limits(),
+                prediction.queriesPerTrace(), new RaceQueries.Listener() {
+                    @Override
+                    public boolean known(Event first, Event second) {
+                        String locations = locationsKey(first, second, symbols);
+                        return locations == null || races.containsKey(locations); // a race without source lines is never listed
+                    }
 
-                        @Override
-                        public void predicted(Event first, Event second, List<Choice> witness) {
-                            confirm(locationsKey(first, second, symbols), witness, runner, execution);
-                        }
-                    });
-            queries += outcome.queries();
-            unknown += outcome.unknown();
-            skipped += outcome.skipped();
-        }
+                    @Override
+                    public void predicted(Event first, Event second, List<Choice> witness) {
+                        confirm(locationsKey(first, second, symbols), witness, runner, execution);
+                    }
+                });
+        queries += outcome.queries();
+        unknown += outcome.unknown();
+        skipped += outcome.skipped();
     }
 
     /** Runs the witness of a predicted race and keeps the race if the run shows it. */

@@ -22,51 +22,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CausalModelTest {
-    private static final Address X = Address.staticField(0);
-    private static final Address Y = Address.staticField(1);
+    private static final Address X = TraceBuilder.X;
+    private static final Address Y = TraceBuilder.Y;
     private static final Address LOCK_A = Address.lock(1);
     private static final Address LOCK_B = Address.lock(2);
-
-    /** Writes traces event by event; a write made with {@link #buffered} is published by {@link #flush}. */
-    private static final class TraceBuilder {
-        final List<Event> events = new ArrayList<>();
-        final Map<Integer, Integer> seqs = new HashMap<>();
-
-        int add(EventKind kind, int thread, Address address, long value, long value2, int flags) {
-            int seq = kind == EventKind.FLUSH ? -1 : seqs.merge(thread, 1, Integer::sum) - 1;
-            events.add(new Event(events.size(), kind, thread, seq, -1, address, value, value2, 'I', flags | Event.CHOSEN));
-            return events.size() - 1;
-        }
-
-        int write(int thread, Address address, long value) {
-            return add(EventKind.WRITE, thread, address, value, 0, 0);
-        }
-
-        int buffered(int thread, Address address, long value) {
-            return add(EventKind.WRITE, thread, address, value, 0, Event.BUFFERED);
-        }
-
-        int flush(int write) {
-            Event w = events.get(write);
-            return add(EventKind.FLUSH, w.thread(), w.address(), w.value(), write, 0);
-        }
-
-        int read(int thread, Address address, long value) {
-            return add(EventKind.READ, thread, address, value, 0, 0);
-        }
-
-        int lock(int thread, Address lock) {
-            return add(EventKind.LOCK, thread, lock, 0, 0, 0);
-        }
-
-        int unlock(int thread, Address lock) {
-            return add(EventKind.UNLOCK, thread, lock, 0, 0, 0);
-        }
-
-        Trace trace() {
-            return new Trace(new Symbols(), events, Map.of(X, 0L, Y, 0L));
-        }
-    }
 
     private static CausalModel model(Trace trace, MemoryModel memoryModel) {
         return new CausalModel(trace, memoryModel, new BitSet(), 0);

@@ -169,7 +169,7 @@ class DataRaceTest {
         Explored oneRun = explore("examples.HiddenRace", model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), 1,
                 RacePrediction.DEFAULT_QUERIES_PER_TRACE);
         List<Race> races = oneRun.races().races();
-        assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:16 / read at HiddenRace.java:23 (threads main.1, main.2)"), oneRun.describe());
+        assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:21 / read at HiddenRace.java:28 (threads main.1, main.2)"), oneRun.describe());
         Race race = races.get(0);
         assertTrue(race.predicted());
         assertEquals(1, race.execution());
@@ -178,6 +178,9 @@ class DataRaceTest {
         String text = TextReport.render(new ProgramSpec(List.of(), "examples.HiddenRace", List.of()), model, oneRun.result(), List.of(),
                 oneRun.races().findings(), false);
         assertTrue(text.contains("(threads main.1, main.2), predicted from execution 1\n"), text);
+        String html = HtmlReport.render(new ProgramSpec(List.of(), "examples.HiddenRace", List.of()), model, oneRun.result(), List.of(),
+                oneRun.races().findings(), oneRun.progress().samples());
+        assertTrue(html.contains("<td>1 (predicted)</td>"), html);
         // The witness schedule replays the race, so --fail-on-race reports it as a bug that reproduces.
         ExplorationResult failing = oneRun.races().withRacesAsBugs(oneRun.result(), oneRun.runner());
         assertEquals(1, failing.bugs().size());
