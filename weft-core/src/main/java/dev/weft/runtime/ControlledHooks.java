@@ -54,8 +54,9 @@ import java.util.stream.Collectors;
  * which enabled choice comes next; the chosen thread is signalled and performs its operation, then
  * runs on to its next scheduling point. A newly started thread runs, inside its parent's FORK step,
  * up to its own first scheduling point, so every live thread always has a known next operation.
- * Under TSO/PSO plain writes go to the thread's {@link StoreBuffer}; each write that may become
- * visible is a choice of its own, and synchronizing operations drain the buffer first.
+ * Under TSO/PSO plain writes also go to the thread's {@link StoreBuffer}; each write that may become
+ * visible is a choice of its own, and synchronizing operations drain the buffer first. The store
+ * itself happens at once; {@link VisibleValues} sets memory to each thread's view when it gets the turn.
  */
 final class ControlledHooks implements HookHandler {
     private static final long BASE_MILLIS = 1_700_000_000_000L;
@@ -97,6 +98,7 @@ final class ControlledHooks implements HookHandler {
     private final ObjectRegistry objects;
     private final List<Event> events = new ArrayList<>();
     private final Map<Address, Long> initialValues = new HashMap<>();
+    private final VisibleValues visibleValues = new VisibleValues();
     private final List<Choice> schedule = new ArrayList<>();
     private final Map<Integer, Field> fields = new HashMap<>();
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
@@ -159,6 +161,14 @@ final class ControlledHooks implements HookHandler {
         }
         if (end.internal() != null) {
             throw new IllegalStateException("Weft run failed: " + end.detail(), end.internal());
+        }
+        lock.lock();
+        try {
+            // The final state is what every thread sees once the run is over: writes still buffered are not part of it.
+            visibleValues.stopped(running);
+            visibleValues.show(null);
+        } finally {
+            lock.unlock();
         }
         Map<String, String> finalState = copy.staticState();
         lock.lock();
@@ -387,6 +397,7 @@ final class ControlledHooks implements HookHandler {
     /** {@code me} stopped (at a scheduling point, or for good): let the next thread run. */
     private void stop(RunThread me) {
         progressNanos = System.nanoTime();
+        visibleValues.stopped(me);
         if (me.handBackTo != null) {
             RunThread parent = me.handBackTo;
             me.handBackTo = null;
@@ -406,6 +417,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private void giveTurn(RunThread next) {
+        visibleValues.show(next);
         running = next;
         progressNanos = System.nanoTime();
         next.turn.signal();
@@ -619,7 +631,7 @@ final class ControlledHooks implements HookHandler {
      * (thread, seq) of the thread's own operations does not depend on when its flushes happen.
      */
     private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
-        write.cell().set(write.raw());
+        visibleValues.flushed(write.address(), write.raw());
         Event buffered = events.get(write.writeIndex());
         events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
                 write.value(), write.writeIndex(), write.type(), flags));
@@ -852,7 +864,11 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
-    /** A write: true if the caller performs the store now, false if it was buffered (TSO/PSO) and a flush will perform it. */
+    /**
+     * A write; the caller performs the store (true) even when it is buffered (TSO/PSO): the writing
+     * thread's own reads, instrumented or not, then see it, and {@link VisibleValues} hides it from the
+     * other threads until its flush.
+     */
     private boolean write(RunThread me, Address address, boolean isVolatile, char type, Object raw, int loc,
                           Supplier<MemoryCell> cell) {
         EventKind kind = isVolatile ? EventKind.VOLATILE_WRITE : EventKind.WRITE;
@@ -870,8 +886,9 @@ final class ControlledHooks implements HookHandler {
             if (target.settable()) {
                 int index = record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
                 me.everBuffered = true;
-                me.buffer.add(address, value, raw, type, index, target);
-                return false;
+                me.buffer.add(address, value, raw, type, index);
+                visibleValues.buffering(address, target);
+                return true;
             }
             drain(me); // written at once, so everything this thread wrote before must be visible first
         }
@@ -1260,6 +1277,7 @@ final class ControlledHooks implements HookHandler {
             record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             child.handBackTo = me;
             silence(thread);
+            visibleValues.stopped(me);
             // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
             // runs up to its first scheduling point and hands the turn back, which the parent's next call awaits.
             giveTurn(child);

@@ -5,7 +5,8 @@ import java.lang.reflect.Field;
 
 /**
  * A field or array element read and written by the runtime itself: to learn a location's initial
- * value, and to perform a buffered store when it is flushed. Raw values are boxed as the hooks
+ * value, and to set what a thread sees of a location other threads have buffered writes to (see
+ * {@link VisibleValues}). {@link #set} takes values boxed as {@link #get} returns them or as the hooks
  * receive them (sub-int types as {@code Integer}).
  */
 interface MemoryCell {
@@ -40,18 +41,7 @@ interface MemoryCell {
             @Override
             public void set(Object raw) {
                 try {
-                    Class<?> type = field.getType();
-                    if (type == boolean.class) {
-                        field.setBoolean(target, ((Integer) raw) != 0);
-                    } else if (type == byte.class) {
-                        field.setByte(target, (byte) (int) (Integer) raw);
-                    } else if (type == char.class) {
-                        field.setChar(target, (char) (int) (Integer) raw);
-                    } else if (type == short.class) {
-                        field.setShort(target, (short) (int) (Integer) raw);
-                    } else {
-                        field.set(target, raw);
-                    }
+                    field.set(target, boxedAs(field.getType(), raw));
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException("cannot write " + field, e);
                 }
@@ -68,19 +58,25 @@ interface MemoryCell {
 
             @Override
             public void set(Object raw) {
-                Class<?> type = array.getClass().getComponentType();
-                if (type == boolean.class) {
-                    Array.setBoolean(array, index, ((Integer) raw) != 0);
-                } else if (type == byte.class) {
-                    Array.setByte(array, index, (byte) (int) (Integer) raw);
-                } else if (type == char.class) {
-                    Array.setChar(array, index, (char) (int) (Integer) raw);
-                } else if (type == short.class) {
-                    Array.setShort(array, index, (short) (int) (Integer) raw);
-                } else {
-                    Array.set(array, index, raw);
-                }
+                Array.set(array, index, boxedAs(array.getClass().getComponentType(), raw));
             }
         };
+    }
+
+    /** {@code raw}, as {@link #get} returns it or as the hooks receive it, in the box reflection stores into a {@code type}. */
+    private static Object boxedAs(Class<?> type, Object raw) {
+        if (type == boolean.class) {
+            return raw instanceof Boolean ? raw : (Integer) raw != 0;
+        }
+        if (type == char.class) {
+            return raw instanceof Character ? raw : (char) (int) (Integer) raw;
+        }
+        if (type == byte.class) {
+            return ((Number) raw).byteValue();
+        }
+        if (type == short.class) {
+            return ((Number) raw).shortValue();
+        }
+        return raw;
     }
 }

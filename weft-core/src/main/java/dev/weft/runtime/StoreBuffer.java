@@ -11,19 +11,20 @@ import java.util.Set;
  * One thread's buffered writes (TSO/PSO), in program order. Under TSO only the oldest write may
  * become visible next (one FIFO per thread); under PSO the oldest write of each address may (one
  * FIFO per address), except that a release or store-store fence keeps writes made after it behind
- * every write made before it (the fence opens a new epoch).
+ * every write made before it (the fence opens a new epoch). The program's store itself happens at
+ * once; {@link VisibleValues} keeps other threads from seeing it before its flush.
  */
 final class StoreBuffer {
 
-    /** A write waiting to become visible; {@code raw} is the Java value the flush stores into {@code cell}. */
-    record Entry(Address address, long value, Object raw, char type, int writeIndex, int epoch, MemoryCell cell) {
+    /** A write waiting to become visible to other threads; {@code raw} is the Java value the program stored. */
+    record Entry(Address address, long value, Object raw, char type, int writeIndex, int epoch) {
     }
 
     private final List<Entry> entries = new ArrayList<>();
     private int epoch;
 
-    void add(Address address, long value, Object raw, char type, int writeIndex, MemoryCell cell) {
-        entries.add(new Entry(address, value, raw, type, writeIndex, epoch, cell));
+    void add(Address address, long value, Object raw, char type, int writeIndex) {
+        entries.add(new Entry(address, value, raw, type, writeIndex, epoch));
     }
 
     boolean isEmpty() {

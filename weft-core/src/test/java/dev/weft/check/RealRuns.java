@@ -27,15 +27,25 @@ final class RealRuns {
     }
 
     static String examplesClasspath() {
+        return classpathOf(examples.Catalog.class);
+    }
+
+    /** The class path entry (directory or jar) {@code type} was loaded from. */
+    static String classpathOf(Class<?> type) {
         try {
-            return Path.of(examples.Catalog.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
 
     static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) throws Exception {
-        return explore(InstrumentedProgram.open(examplesClasspath(), mainClass, List.of()), model, strategy, runLimit, allBugs);
+        return explore(examplesClasspath(), mainClass, List.of(), model, strategy, runLimit, allBugs);
+    }
+
+    static Exploration explore(String classpath, String mainClass, List<String> args, MemoryModel model, Strategy strategy,
+                               long runLimit, boolean allBugs) throws Exception {
+        return explore(InstrumentedProgram.open(classpath, mainClass, args), model, strategy, runLimit, allBugs);
     }
 
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) {
