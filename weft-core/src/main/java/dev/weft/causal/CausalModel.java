@@ -47,6 +47,13 @@ import java.util.function.IntPredicate;
  * values, so combinations of final values are reached too.
  */
 public final class CausalModel {
+    /**
+     * The largest model built, in order atoms ({@link #encodingSize()}; a few hundred bytes each in
+     * the solver): lock exclusion and Φ_value grow quadratically with contended holdings and racing
+     * writes, and a long trace of them would exhaust memory. There is no windowing yet.
+     */
+    public static final long LARGEST_ENCODING = 4_000_000;
+
     private final Trace trace;
     private final BitSet fixed;
     private final int fixedFinalReads;
@@ -314,7 +321,7 @@ public final class CausalModel {
     /**
      * About how many order atoms {@link #baseConstraints()} holds: lock exclusion is quadratic in
      * the holdings of one lock, Φ_value in the writes racing with one read. Lets MCR refuse a trace
-     * whose model would not fit in memory instead of building it.
+     * whose model would not fit in memory ({@link #LARGEST_ENCODING}) instead of asking about it.
      */
     public long encodingSize() {
         long size = 0;

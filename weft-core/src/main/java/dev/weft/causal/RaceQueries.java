@@ -54,7 +54,7 @@ public final class RaceQueries {
     /**
      * @param queries how many queries were asked
      * @param unknown how many of them hit the solver's limits (neither a race nor ruled out)
-     * @param skipped candidate location pairs left unasked because the budget ran out
+     * @param skipped candidate location pairs left unasked because the budget ran out or the model is too large to ask ({@link CausalModel#LARGEST_ENCODING})
      */
     public record Outcome(int queries, int unknown, int skipped) {
         public static final Outcome NONE = new Outcome(0, 0, 0);
@@ -93,10 +93,14 @@ public final class RaceQueries {
         if (conflicts.isEmpty()) {
             return Outcome.NONE;
         }
-        RaceQueries queries = new RaceQueries(new CausalModel(trace, memoryModel, new BitSet(), 0));
+        CausalModel model = new CausalModel(trace, memoryModel, new BitSet(), 0);
+        RaceQueries queries = new RaceQueries(model);
         Map<List<Integer>, List<Option>> candidates = queries.unordered(kinds, conflicts);
         if (candidates.isEmpty()) {
             return Outcome.NONE;
+        }
+        if (model.encodingSize() > CausalModel.LARGEST_ENCODING) {
+            return new Outcome(0, 0, candidates.size());
         }
         try (OrderSolver solver = solvers.get()) {
             return queries.askAll(candidates, solver, limits, budget, listener);

@@ -32,12 +32,6 @@ import java.util.function.Supplier;
  * permute into one state (mcr-tso-pso §4.6).
  */
 public final class McrStrategy implements Strategy {
-    /**
-     * Largest causal model MCR builds, in order atoms (a few hundred bytes each in the solver): lock
-     * exclusion and Φ_value grow quadratically with contended holdings and racing writes, and a
-     * long trace of them would exhaust memory. There is no windowing yet.
-     */
-    static final long MAX_ENCODING_SIZE = 4_000_000;
     private final Supplier<OrderSolver> solvers;
     private final MemoryModel memoryModel;
     private final dev.weft.solver.Limits queryLimits;
@@ -59,7 +53,7 @@ public final class McrStrategy implements Strategy {
      * @param queryLimits limits of each seed query (a query that hits them makes the result incomplete)
      */
     public McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
-        this(solvers, memoryModel, queryLimits, MAX_ENCODING_SIZE);
+        this(solvers, memoryModel, queryLimits, CausalModel.LARGEST_ENCODING);
     }
 
     /** @param maxEncodingSize the largest causal model built, in order atoms ({@link CausalModel#encodingSize()}) */

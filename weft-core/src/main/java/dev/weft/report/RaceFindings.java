@@ -9,7 +9,7 @@ import java.util.List;
  * @param predictive  true when races were also predicted from each run's causal model, not only observed
  * @param queries     race queries asked of the solver
  * @param unknown     queries that hit the solver's limits: neither a race nor ruled out
- * @param skipped     candidate location pairs not asked because a run's query budget ran out
+ * @param skipped     candidate location pairs not asked because a run's query budget ran out or its causal model was too large
  * @param unconfirmed predicted races whose witness run did not show them (a Weft defect; not reported as races)
  */
 public record RaceFindings(List<Race> races, boolean predictive, long queries, long unknown, long skipped, long unconfirmed) {
