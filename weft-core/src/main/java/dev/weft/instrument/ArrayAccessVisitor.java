@@ -39,12 +39,10 @@ final class ArrayAccessVisitor extends MethodVisitor {
         mv.visitInsn(Opcodes.DUP2);
         mv.visitVarInsn(value.getOpcode(Opcodes.ILOAD), slot);
         Emit.push(mv, ctx.location());
-        Emit.hook(mv, "arrayStore", Type.getMethodDescriptor(Type.BOOLEAN_TYPE, Type.getType(Object.class), Type.INT_TYPE,
+        Emit.hook(mv, "arrayStore", Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Object.class), Type.INT_TYPE,
                 Emit.hookType(element), Type.INT_TYPE));
-        Emit.storeIfAllowed(mv, Opcodes.POP2, () -> {
-            mv.visitVarInsn(value.getOpcode(Opcodes.ILOAD), slot);
-            super.visitInsn(opcode);
-        });
+        mv.visitVarInsn(value.getOpcode(Opcodes.ILOAD), slot);
+        super.visitInsn(opcode);
     }
 
     /** The type a store instruction takes from the stack. */

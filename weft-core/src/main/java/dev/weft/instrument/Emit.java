@@ -1,6 +1,5 @@
 package dev.weft.instrument;
 
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -87,20 +86,5 @@ final class Emit {
         for (int i = 0; i < types.length; i++) {
             mv.visitVarInsn(types[i].getOpcode(Opcodes.ILOAD), slots[i]);
         }
-    }
-
-    /**
-     * Stack: what the store needs, then a hook's verdict. Runs {@code store} if the verdict is true,
-     * else drops the operands with {@code dropOpcode} (the runtime buffered the write).
-     */
-    static void storeIfAllowed(MethodVisitor mv, int dropOpcode, Runnable store) {
-        Label skip = new Label();
-        Label done = new Label();
-        mv.visitJumpInsn(Opcodes.IFEQ, skip);
-        store.run();
-        mv.visitJumpInsn(Opcodes.GOTO, done);
-        mv.visitLabel(skip);
-        mv.visitInsn(dropOpcode);
-        mv.visitLabel(done);
     }
 }

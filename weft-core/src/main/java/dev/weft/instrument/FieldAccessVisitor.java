@@ -45,8 +45,8 @@ final class FieldAccessVisitor extends MethodVisitor {
                 mv.visitInsn(type.getSize() == 2 ? Opcodes.DUP2 : Opcodes.DUP);
                 Emit.push(mv, field.id());
                 Emit.push(mv, loc);
-                Emit.hook(mv, "putStatic", Type.getMethodDescriptor(Type.BOOLEAN_TYPE, Emit.hookType(type), Type.INT_TYPE, Type.INT_TYPE));
-                Emit.storeIfAllowed(mv, type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP, () -> super.visitFieldInsn(opcode, owner, name, descriptor));
+                Emit.hook(mv, "putStatic", Type.getMethodDescriptor(Type.VOID_TYPE, Emit.hookType(type), Type.INT_TYPE, Type.INT_TYPE));
+                super.visitFieldInsn(opcode, owner, name, descriptor);
             }
             default -> {
                 int value = ctx.scratchLocal(type);
@@ -55,12 +55,10 @@ final class FieldAccessVisitor extends MethodVisitor {
                 mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), value);
                 Emit.push(mv, field.id());
                 Emit.push(mv, loc);
-                Emit.hook(mv, "putField", Type.getMethodDescriptor(Type.BOOLEAN_TYPE, Type.getType(Object.class),
+                Emit.hook(mv, "putField", Type.getMethodDescriptor(Type.VOID_TYPE, Type.getType(Object.class),
                         Emit.hookType(type), Type.INT_TYPE, Type.INT_TYPE));
-                Emit.storeIfAllowed(mv, Opcodes.POP, () -> {
-                    mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), value);
-                    super.visitFieldInsn(opcode, owner, name, descriptor);
-                });
+                mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), value);
+                super.visitFieldInsn(opcode, owner, name, descriptor);
             }
         }
     }

@@ -745,119 +745,119 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public boolean putField(Object target, int value, int field, int loc) {
-        return putInstance(target, value, field, loc);
+    public void putField(Object target, int value, int field, int loc) {
+        putInstance(target, value, field, loc);
     }
 
     @Override
-    public boolean putField(Object target, long value, int field, int loc) {
-        return putInstance(target, value, field, loc);
+    public void putField(Object target, long value, int field, int loc) {
+        putInstance(target, value, field, loc);
     }
 
     @Override
-    public boolean putField(Object target, float value, int field, int loc) {
-        return putInstance(target, value, field, loc);
+    public void putField(Object target, float value, int field, int loc) {
+        putInstance(target, value, field, loc);
     }
 
     @Override
-    public boolean putField(Object target, double value, int field, int loc) {
-        return putInstance(target, value, field, loc);
+    public void putField(Object target, double value, int field, int loc) {
+        putInstance(target, value, field, loc);
     }
 
     @Override
-    public boolean putField(Object target, Object value, int field, int loc) {
-        return putInstance(target, value, field, loc);
+    public void putField(Object target, Object value, int field, int loc) {
+        putInstance(target, value, field, loc);
     }
 
     @Override
-    public boolean putStatic(int value, int field, int loc) {
-        return putStaticField(value, field, loc);
+    public void putStatic(int value, int field, int loc) {
+        putStaticField(value, field, loc);
     }
 
     @Override
-    public boolean putStatic(long value, int field, int loc) {
-        return putStaticField(value, field, loc);
+    public void putStatic(long value, int field, int loc) {
+        putStaticField(value, field, loc);
     }
 
     @Override
-    public boolean putStatic(float value, int field, int loc) {
-        return putStaticField(value, field, loc);
+    public void putStatic(float value, int field, int loc) {
+        putStaticField(value, field, loc);
     }
 
     @Override
-    public boolean putStatic(double value, int field, int loc) {
-        return putStaticField(value, field, loc);
+    public void putStatic(double value, int field, int loc) {
+        putStaticField(value, field, loc);
     }
 
     @Override
-    public boolean putStatic(Object value, int field, int loc) {
-        return putStaticField(value, field, loc);
+    public void putStatic(Object value, int field, int loc) {
+        putStaticField(value, field, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, int value, int loc) {
-        return putElement(array, index, value, loc);
+    public void arrayStore(Object array, int index, int value, int loc) {
+        putElement(array, index, value, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, long value, int loc) {
-        return putElement(array, index, value, loc);
+    public void arrayStore(Object array, int index, long value, int loc) {
+        putElement(array, index, value, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, float value, int loc) {
-        return putElement(array, index, value, loc);
+    public void arrayStore(Object array, int index, float value, int loc) {
+        putElement(array, index, value, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, double value, int loc) {
-        return putElement(array, index, value, loc);
+    public void arrayStore(Object array, int index, double value, int loc) {
+        putElement(array, index, value, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, Object value, int loc) {
-        return putElement(array, index, value, loc);
+    public void arrayStore(Object array, int index, Object value, int loc) {
+        putElement(array, index, value, loc);
     }
 
-    private boolean putInstance(Object target, Object raw, int field, int loc) {
+    private void putInstance(Object target, Object raw, int field, int loc) {
         RunThread me = enter();
         try {
             if (target == null || !controlled(me)) {
-                return true;
+                return;
             }
             FieldInfo f = symbols.fields().get(field);
-            return write(me, Address.instanceField(objects.id(target, me), field), f.isVolatile(), f.valueType(), raw, loc,
+            write(me, Address.instanceField(objects.id(target, me), field), f.isVolatile(), f.valueType(), raw, loc,
                     () -> MemoryCell.field(instanceField(target, f), target));
         } finally {
             lock.unlock();
         }
     }
 
-    private boolean putStaticField(Object raw, int field, int loc) {
+    private void putStaticField(Object raw, int field, int loc) {
         RunThread me = enter();
         try {
             if (!controlled(me)) {
-                return true;
+                return;
             }
             FieldInfo f = symbols.fields().get(field);
-            return write(me, Address.staticField(field), f.isVolatile(), f.valueType(), raw, loc,
+            write(me, Address.staticField(field), f.isVolatile(), f.valueType(), raw, loc,
                     () -> MemoryCell.field(staticField(f), null));
         } finally {
             lock.unlock();
         }
     }
 
-    private boolean putElement(Object array, int index, Object raw, int loc) {
+    private void putElement(Object array, int index, Object raw, int loc) {
         RunThread me = enter();
         try {
             if (array == null || index < 0 || index >= java.lang.reflect.Array.getLength(array) || !controlled(me)) {
-                return true;
+                return;
             }
             Class<?> component = array.getClass().getComponentType();
             if (!component.isPrimitive() && raw != null && !component.isInstance(raw)) {
-                return true; // the native store throws ArrayStoreException
+                return; // the native store throws ArrayStoreException
             }
-            return write(me, Address.arrayElement(objects.id(array, me), index), false, elementType(array), raw, loc,
+            write(me, Address.arrayElement(objects.id(array, me), index), false, elementType(array), raw, loc,
                     () -> MemoryCell.element(array, index));
         } finally {
             lock.unlock();
@@ -865,11 +865,11 @@ final class ControlledHooks implements HookHandler {
     }
 
     /**
-     * A write; the caller performs the store (true) even when it is buffered (TSO/PSO): the writing
+     * A write, which the caller then performs even when it is buffered (TSO/PSO): the writing
      * thread's own reads, instrumented or not, then see it, and {@link VisibleValues} hides it from the
      * other threads until its flush.
      */
-    private boolean write(RunThread me, Address address, boolean isVolatile, char type, Object raw, int loc,
+    private void write(RunThread me, Address address, boolean isVolatile, char type, Object raw, int loc,
                           Supplier<MemoryCell> cell) {
         EventKind kind = isVolatile ? EventKind.VOLATILE_WRITE : EventKind.WRITE;
         schedulingPoint(me, kind, address, loc);
@@ -888,12 +888,11 @@ final class ControlledHooks implements HookHandler {
                 me.everBuffered = true;
                 me.buffer.add(address, value, raw, type, index);
                 visibleValues.buffering(address, target);
-                return true;
+                return;
             }
             drain(me); // written at once, so everything this thread wrote before must be visible first
         }
         record(me, kind, loc, address, value, 0, type, 0);
-        return true;
     }
 
     private static char elementType(Object array) {

@@ -135,84 +135,83 @@ final class RecordingHandler implements HookHandler {
         return value;
     }
 
-    private boolean write(String target, Object value, int loc) {
+    private void write(String target, Object value, int loc) {
         record("write " + target + " = " + value, loc);
-        return true;
     }
 
     @Override
-    public boolean putField(Object target, int value, int field, int loc) {
-        return write(field(field), value, loc);
+    public void putField(Object target, int value, int field, int loc) {
+        write(field(field), value, loc);
     }
 
     @Override
-    public boolean putField(Object target, long value, int field, int loc) {
-        return write(field(field), value + "L", loc);
+    public void putField(Object target, long value, int field, int loc) {
+        write(field(field), value + "L", loc);
     }
 
     @Override
-    public boolean putField(Object target, float value, int field, int loc) {
-        return write(field(field), value + "f", loc);
+    public void putField(Object target, float value, int field, int loc) {
+        write(field(field), value + "f", loc);
     }
 
     @Override
-    public boolean putField(Object target, double value, int field, int loc) {
-        return write(field(field), value + "d", loc);
+    public void putField(Object target, double value, int field, int loc) {
+        write(field(field), value + "d", loc);
     }
 
     @Override
-    public boolean putField(Object target, Object value, int field, int loc) {
-        return write(field(field), value instanceof String ? value : type(value), loc);
+    public void putField(Object target, Object value, int field, int loc) {
+        write(field(field), value instanceof String ? value : type(value), loc);
     }
 
     @Override
-    public boolean putStatic(int value, int field, int loc) {
-        return write(field(field), value, loc);
+    public void putStatic(int value, int field, int loc) {
+        write(field(field), value, loc);
     }
 
     @Override
-    public boolean putStatic(long value, int field, int loc) {
-        return write(field(field), value + "L", loc);
+    public void putStatic(long value, int field, int loc) {
+        write(field(field), value + "L", loc);
     }
 
     @Override
-    public boolean putStatic(float value, int field, int loc) {
-        return write(field(field), value + "f", loc);
+    public void putStatic(float value, int field, int loc) {
+        write(field(field), value + "f", loc);
     }
 
     @Override
-    public boolean putStatic(double value, int field, int loc) {
-        return write(field(field), value + "d", loc);
+    public void putStatic(double value, int field, int loc) {
+        write(field(field), value + "d", loc);
     }
 
     @Override
-    public boolean putStatic(Object value, int field, int loc) {
-        return write(field(field), value instanceof String ? value : type(value), loc);
+    public void putStatic(Object value, int field, int loc) {
+        write(field(field), value instanceof String ? value : type(value), loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, int value, int loc) {
-        return write(type(array) + "[" + index + "]", value, loc);
+    public void arrayStore(Object array, int index, int value, int loc) {
+        write(type(array) + "[" + index + "]", value, loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, long value, int loc) {
-        return write(type(array) + "[" + index + "]", value + "L", loc);
+    public void arrayStore(Object array, int index, long value, int loc) {
+        write(type(array) + "[" + index + "]", value + "L", loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, float value, int loc) {
-        return write(type(array) + "[" + index + "]", value + "f", loc);
+    public void arrayStore(Object array, int index, float value, int loc) {
+        write(type(array) + "[" + index + "]", value + "f", loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, double value, int loc) {
-        return write(type(array) + "[" + index + "]", value + "d", loc);
+    public void arrayStore(Object array, int index, double value, int loc) {
+        write(type(array) + "[" + index + "]", value + "d", loc);
     }
 
     @Override
-    public boolean arrayStore(Object array, int index, Object value, int loc) {
-        return write(type(array) + "[" + index + "]", value instanceof String ? value : type(value), loc);
+    public void arrayStore(Object array, int index, Object value, int loc) {
+        write(type(array) + "[" + index + "]", value instanceof String ? value : type(value), loc);
     }
 
     @Override

@@ -107,9 +107,8 @@ final class TestProgram implements ProgramUnderTest {
 
     void write(String var, int value) {
         FieldInfo f = field(var);
-        if (Hooks.putStatic(value, f.id(), -1)) {
-            setStaticInt(var, value);
-        }
+        Hooks.putStatic(value, f.id(), -1);
+        setStaticInt(var, value);
     }
 
     Object readRef() {
@@ -120,9 +119,8 @@ final class TestProgram implements ProgramUnderTest {
 
     void writeRef(Object value) {
         FieldInfo f = field("ref");
-        if (Hooks.putStatic(value, f.id(), -1)) {
-            Vars.ref = value;
-        }
+        Hooks.putStatic(value, f.id(), -1);
+        Vars.ref = value;
     }
 
     long readWide() {
@@ -132,9 +130,8 @@ final class TestProgram implements ProgramUnderTest {
     }
 
     void writeWide(long value) {
-        if (Hooks.putStatic(value, field("wide").id(), -1)) {
-            Vars.wide = value;
-        }
+        Hooks.putStatic(value, field("wide").id(), -1);
+        Vars.wide = value;
     }
 
     Box newBox() {
@@ -149,9 +146,8 @@ final class TestProgram implements ProgramUnderTest {
     }
 
     void writeBox(Box b, int value) {
-        if (Hooks.putField(b, value, boxField("value").id(), -1)) {
-            b.value = value;
-        }
+        Hooks.putField(b, value, boxField("value").id(), -1);
+        b.value = value;
     }
 
     int[] newArray(int length) {
@@ -166,9 +162,8 @@ final class TestProgram implements ProgramUnderTest {
     }
 
     void writeElement(int[] a, int i, int value) {
-        if (Hooks.arrayStore(a, i, value, -1)) {
-            a[i] = value;
-        }
+        Hooks.arrayStore(a, i, value, -1);
+        a[i] = value;
     }
 
     // ---- threads

@@ -46,38 +46,37 @@ public interface HookHandler {
 
     Object afterLoad(Object value);
 
-    // ---- memory writes: true means "perform the store now"; false means the runtime buffered it
-    // (TSO/PSO) and will make it visible later itself. Sub-int types arrive as int.
+    // ---- memory writes, called just before the program performs the store. Sub-int types arrive as int.
 
-    boolean putField(Object target, int value, int field, int loc);
+    void putField(Object target, int value, int field, int loc);
 
-    boolean putField(Object target, long value, int field, int loc);
+    void putField(Object target, long value, int field, int loc);
 
-    boolean putField(Object target, float value, int field, int loc);
+    void putField(Object target, float value, int field, int loc);
 
-    boolean putField(Object target, double value, int field, int loc);
+    void putField(Object target, double value, int field, int loc);
 
-    boolean putField(Object target, Object value, int field, int loc);
+    void putField(Object target, Object value, int field, int loc);
 
-    boolean putStatic(int value, int field, int loc);
+    void putStatic(int value, int field, int loc);
 
-    boolean putStatic(long value, int field, int loc);
+    void putStatic(long value, int field, int loc);
 
-    boolean putStatic(float value, int field, int loc);
+    void putStatic(float value, int field, int loc);
 
-    boolean putStatic(double value, int field, int loc);
+    void putStatic(double value, int field, int loc);
 
-    boolean putStatic(Object value, int field, int loc);
+    void putStatic(Object value, int field, int loc);
 
-    boolean arrayStore(Object array, int index, int value, int loc);
+    void arrayStore(Object array, int index, int value, int loc);
 
-    boolean arrayStore(Object array, int index, long value, int loc);
+    void arrayStore(Object array, int index, long value, int loc);
 
-    boolean arrayStore(Object array, int index, float value, int loc);
+    void arrayStore(Object array, int index, float value, int loc);
 
-    boolean arrayStore(Object array, int index, double value, int loc);
+    void arrayStore(Object array, int index, double value, int loc);
 
-    boolean arrayStore(Object array, int index, Object value, int loc);
+    void arrayStore(Object array, int index, Object value, int loc);
 
     // ---- object identity and determinism
 

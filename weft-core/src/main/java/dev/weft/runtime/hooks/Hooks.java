@@ -75,64 +75,64 @@ public final class Hooks {
         return handler.afterLoad(value);
     }
 
-    public static boolean putField(Object target, int value, int field, int loc) {
-        return handler.putField(target, value, field, loc);
+    public static void putField(Object target, int value, int field, int loc) {
+        handler.putField(target, value, field, loc);
     }
 
-    public static boolean putField(Object target, long value, int field, int loc) {
-        return handler.putField(target, value, field, loc);
+    public static void putField(Object target, long value, int field, int loc) {
+        handler.putField(target, value, field, loc);
     }
 
-    public static boolean putField(Object target, float value, int field, int loc) {
-        return handler.putField(target, value, field, loc);
+    public static void putField(Object target, float value, int field, int loc) {
+        handler.putField(target, value, field, loc);
     }
 
-    public static boolean putField(Object target, double value, int field, int loc) {
-        return handler.putField(target, value, field, loc);
+    public static void putField(Object target, double value, int field, int loc) {
+        handler.putField(target, value, field, loc);
     }
 
-    public static boolean putField(Object target, Object value, int field, int loc) {
-        return handler.putField(target, value, field, loc);
+    public static void putField(Object target, Object value, int field, int loc) {
+        handler.putField(target, value, field, loc);
     }
 
-    public static boolean putStatic(int value, int field, int loc) {
-        return handler.putStatic(value, field, loc);
+    public static void putStatic(int value, int field, int loc) {
+        handler.putStatic(value, field, loc);
     }
 
-    public static boolean putStatic(long value, int field, int loc) {
-        return handler.putStatic(value, field, loc);
+    public static void putStatic(long value, int field, int loc) {
+        handler.putStatic(value, field, loc);
     }
 
-    public static boolean putStatic(float value, int field, int loc) {
-        return handler.putStatic(value, field, loc);
+    public static void putStatic(float value, int field, int loc) {
+        handler.putStatic(value, field, loc);
     }
 
-    public static boolean putStatic(double value, int field, int loc) {
-        return handler.putStatic(value, field, loc);
+    public static void putStatic(double value, int field, int loc) {
+        handler.putStatic(value, field, loc);
     }
 
-    public static boolean putStatic(Object value, int field, int loc) {
-        return handler.putStatic(value, field, loc);
+    public static void putStatic(Object value, int field, int loc) {
+        handler.putStatic(value, field, loc);
     }
 
-    public static boolean arrayStore(Object array, int index, int value, int loc) {
-        return handler.arrayStore(array, index, value, loc);
+    public static void arrayStore(Object array, int index, int value, int loc) {
+        handler.arrayStore(array, index, value, loc);
     }
 
-    public static boolean arrayStore(Object array, int index, long value, int loc) {
-        return handler.arrayStore(array, index, value, loc);
+    public static void arrayStore(Object array, int index, long value, int loc) {
+        handler.arrayStore(array, index, value, loc);
     }
 
-    public static boolean arrayStore(Object array, int index, float value, int loc) {
-        return handler.arrayStore(array, index, value, loc);
+    public static void arrayStore(Object array, int index, float value, int loc) {
+        handler.arrayStore(array, index, value, loc);
     }
 
-    public static boolean arrayStore(Object array, int index, double value, int loc) {
-        return handler.arrayStore(array, index, value, loc);
+    public static void arrayStore(Object array, int index, double value, int loc) {
+        handler.arrayStore(array, index, value, loc);
     }
 
-    public static boolean arrayStore(Object array, int index, Object value, int loc) {
-        return handler.arrayStore(array, index, value, loc);
+    public static void arrayStore(Object array, int index, Object value, int loc) {
+        handler.arrayStore(array, index, value, loc);
     }
 
     public static void allocated(Object object) {
