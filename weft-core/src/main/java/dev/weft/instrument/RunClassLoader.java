@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Loads one run's copy of the program: instrumented program classes and Weft's models of JDK classes
@@ -21,6 +23,8 @@ import java.util.List;
  */
 final class RunClassLoader extends ClassLoader {
     private static final String SUPPORT_PACKAGE = RunSupport.class.getPackageName() + ".";
+    /** Class files of Weft's own per-run classes, read from Weft's classpath once per JVM rather than once per run. */
+    private static final Map<String, byte[]> WEFT_CLASS_BYTES = new ConcurrentHashMap<>();
 
     static {
         registerAsParallelCapable();
@@ -52,7 +56,7 @@ final class RunClassLoader extends ClassLoader {
             return HookHandler.class;
         }
         if (name.equals(Hooks.class.getName()) || name.startsWith(SUPPORT_PACKAGE)) {
-            return define(name, weftClassBytes(name));
+            return define(name, WEFT_CLASS_BYTES.computeIfAbsent(name, RunClassLoader::weftClassBytes));
         }
         if (program.shared().contains(name)) {
             return program.shared().loader().loadClass(name);

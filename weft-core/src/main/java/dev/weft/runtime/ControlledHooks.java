@@ -24,6 +24,7 @@ import dev.weft.trace.Trace;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -459,14 +460,14 @@ final class ControlledHooks implements HookHandler {
     private void dispatch() {
         while (end == null) {
             List<RunThread> live = live();
-            if (live.stream().allMatch(t -> t.daemon || isIdleWorker(t))) {
+            if (!keepsRunGoing(live)) {
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
-            List<Choice> enabled = new ArrayList<>();
+            List<Choice> enabled = new ArrayList<>(live.size());
             for (RunThread t : live) {
                 if (isEnabled(t)) {
-                    enabled.add(Choice.step(t.id));
+                    enabled.add(t.step);
                 }
             }
             if (model != MemoryModel.SC) {
@@ -519,6 +520,16 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
+    /** Whether a live thread other than a daemon or an idle pool worker remains. */
+    private boolean keepsRunGoing(List<RunThread> live) {
+        for (RunThread t : live) {
+            if (!t.daemon && !isIdleWorker(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A pool worker blocked waiting for work (see {@link #awaitingWork}): it cannot keep the run going by itself. */
     private boolean isIdleWorker(RunThread t) {
         return t.awaitingWork && !isEnabled(t);
@@ -550,7 +561,7 @@ final class ControlledHooks implements HookHandler {
 
         Point(List<RunThread> live, List<Choice> enabled) {
             this.live = live;
-            this.enabled = List.copyOf(enabled);
+            this.enabled = Collections.unmodifiableList(enabled); // the caller's list is never changed again
         }
 
         @Override
@@ -900,7 +911,7 @@ final class ControlledHooks implements HookHandler {
         if (!component.isPrimitive()) {
             return 'L';
         }
-        return java.lang.invoke.MethodType.methodType(component).toMethodDescriptorString().charAt(2);
+        return component.descriptorString().charAt(0);
     }
 
     private Field instanceField(Object target, FieldInfo f) {

@@ -1,6 +1,7 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.Condition;
@@ -25,6 +26,8 @@ final class RunThread {
     final Condition turn;
     final StoreBuffer buffer = new StoreBuffer();
     final SpinWatch spin = new SpinWatch();
+    /** The choice that steps this thread: one instance for the run, not one per scheduling point. */
+    final Choice step;
 
     int seq;
     int children;
@@ -66,6 +69,7 @@ final class RunThread {
         this.jvm = jvm;
         this.daemon = daemon;
         this.turn = turn;
+        this.step = Choice.step(id);
     }
 
     SplittableRandom random() {

@@ -104,6 +104,9 @@ public final class RunSupport {
         if (receiver == null) {
             return false;
         }
+        if (!isProgramClass(receiver.getClass())) {
+            return true; // no class above a JDK (or Weft) class is program code: no need to look for the declaration
+        }
         return JDK_IMPLEMENTED.get(receiver.getClass()).computeIfAbsent(method, m -> {
             int paren = m.indexOf('(');
             Class<?> declaring = declaringClass(receiver.getClass(), m.substring(0, paren), m.substring(paren));

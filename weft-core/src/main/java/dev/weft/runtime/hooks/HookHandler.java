@@ -26,6 +26,14 @@ import java.util.function.UnaryOperator;
  * of {@link Hooks}.
  */
 public interface HookHandler {
+    /**
+     * What each copy of {@link Hooks} calls until a run installs its handler. One shared instance,
+     * so that a run's copy does not make (and spin a class for) its own.
+     */
+    HookHandler OUTSIDE_A_RUN = (HookHandler) java.lang.reflect.Proxy.newProxyInstance(HookHandler.class.getClassLoader(),
+            new Class<?>[] {HookHandler.class}, (proxy, method, args) -> {
+                throw new IllegalStateException("instrumented code ran outside a Weft run (" + method.getName() + ")");
+            });
 
     // ---- memory: before* is the scheduling point, the native load follows, after* records the
     // value and may replace it (a thread reads its own buffered write under TSO/PSO).

@@ -31,10 +31,7 @@ public final class Hooks {
     /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
     public static final int ATOMIC_RMW = 5;
 
-    private static HookHandler handler = (HookHandler) java.lang.reflect.Proxy.newProxyInstance(
-            HookHandler.class.getClassLoader(), new Class<?>[] {HookHandler.class}, (proxy, method, args) -> {
-                throw new IllegalStateException("instrumented code ran outside a Weft run (" + method.getName() + ")");
-            });
+    private static HookHandler handler = HookHandler.OUTSIDE_A_RUN;
 
     private Hooks() {
     }
