@@ -63,6 +63,8 @@ public final class CausalModel {
     private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
     /** Per address, each thread's writes that become visible in this trace, in program order. */
     private final Map<Address, List<int[]>> visibleWritesByThread = new HashMap<>();
+    /** {@link #sources} of each read asked about: the base constraints, the size estimate and every query of a read share them. */
+    private final Map<Integer, Sources> sourcesByRead = new HashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
     /** Busy-wait steps held back by {@link #findSpinReads}, and what lets them happen. */
     private final Map<Integer, SpinGuard> spinGuards = new HashMap<>();
@@ -125,6 +127,10 @@ public final class CausalModel {
      * race with the read instead of the length of the trace (the "Long traces" part of issue 3).
      */
     private Sources sources(int read) {
+        return sourcesByRead.computeIfAbsent(read, this::findSources);
+    }
+
+    private Sources findSources(int read) {
         List<Integer> relevant = new ArrayList<>();
         boolean initialPossible = true;
         for (int[] threadWrites : visibleWritesByThread.getOrDefault(addressRead(read), List.of())) {
@@ -614,27 +620,16 @@ public final class CausalModel {
             options.add(noWriteVisibleBefore(read, candidates));
         }
         for (int w : candidates) {
-            int visible = mhb.visibility(w);
-            if (trace.get(w).writtenValue() == value && visible >= 0 && !precedes(read, visible)) {
+            if (trace.get(w).writtenValue() == value) {
                 options.add(lastVisibleBefore(read, w, candidates, anchor));
             }
         }
         return any(options);
     }
 
+    /** @param candidates the read's {@link #sources}, when none is visible before it in every execution */
     private Formula noWriteVisibleBefore(int read, List<Integer> candidates) {
-        List<Formula> parts = new ArrayList<>();
-        for (int w : candidates) {
-            int visible = mhb.visibility(w);
-            if (w == read || visible < 0 || precedes(read, visible)) {
-                continue; // a read-modify-write's own write comes after its read
-            }
-            if (precedes(visible, read)) {
-                return Formula.FALSE;
-            }
-            parts.add(atom(read, visible));
-        }
-        return all(parts);
+        return all(candidates.stream().map(w -> atom(read, mhb.visibility(w))).toList());
     }
 
     private Formula lastVisibleBefore(int read, int write, List<Integer> candidates, int anchor) {
@@ -643,7 +638,7 @@ public final class CausalModel {
         parts.add(visibleBefore(visible, anchor));
         for (int other : candidates) {
             int otherVisible = mhb.visibility(other);
-            if (other == write || other == read || otherVisible < 0 || precedes(otherVisible, visible) || precedes(read, otherVisible)) {
+            if (other == write || precedes(otherVisible, visible)) {
                 continue;
             }
             if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {
