@@ -1,6 +1,9 @@
 package dev.weft.causal;
 
+import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
+import dev.weft.solver.Limits;
+import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -10,12 +13,15 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 
 /**
  * The maximal causal model of one trace as order constraints over one variable per event
@@ -73,6 +79,17 @@ public final class CausalModel {
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
+    private int[] ordinals;
+    private List<Integer> targetReads;
+    /** See {@link #encodeLazily}. */
+    private boolean lazy;
+    private PrefixPast prefixPast;
+    /** Per address and thread (as in {@link #visibleWritesByThread}): each value written, at which positions of the thread's writes. */
+    private final Map<Address, List<Map<Long, int[]>>> writeSlotsByValue = new HashMap<>();
+    /** Keys of the left-out constraints added so far: a read's index, or {@code -1 - (first acquire << 32 | second acquire)}. */
+    private final Set<Long> refined = new HashSet<>();
+    private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
+    private final Map<Integer, LockPair> holdingReleasedBy = new HashMap<>();
 
     /**
      * @param fixed           the trace indices of the events the run's seed forced
@@ -90,6 +107,14 @@ public final class CausalModel {
         this.cut = trace.size();
         this.mhb = new MustHappenBefore(trace, memoryModel);
         this.locks = LockPair.of(trace);
+        for (List<LockPair> holdings : locks.values()) {
+            for (LockPair holding : holdings) {
+                holdingAcquiredBy.put(holding.acquire(), holding);
+                if (holding.release() >= 0) {
+                    holdingReleasedBy.put(holding.release(), holding);
+                }
+            }
+        }
         for (Event e : trace.events()) {
             if (e.kind() != EventKind.FLUSH && e.wrote() && isMemory(e)) {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
@@ -131,23 +156,115 @@ public final class CausalModel {
     }
 
     private Sources findSources(int read) {
-        List<Integer> relevant = new ArrayList<>();
+        List<int[]> threads = visibleWritesByThread.getOrDefault(addressRead(read), List.of());
+        int[] from = new int[threads.size()];
+        int[] to = new int[threads.size()];
         boolean initialPossible = true;
-        for (int[] threadWrites : visibleWritesByThread.getOrDefault(addressRead(read), List.of())) {
+        for (int t = 0; t < threads.size(); t++) {
+            int[] threadWrites = threads.get(t);
             int before = firstNot(threadWrites, 0, w -> precedes(mhb.visibility(w), read));
-            int after = firstNot(threadWrites, before, w -> !precedes(read, mhb.visibility(w)));
+            to[t] = firstNot(threadWrites, before, w -> !precedes(read, mhb.visibility(w)));
+            from[t] = Math.max(before - 1, 0);
             initialPossible &= before == 0;
-            for (int i = Math.max(before - 1, 0); i < after; i++) {
-                if (threadWrites[i] != read) {
-                    relevant.add(threadWrites[i]);
+        }
+        return new Sources(read, threads, from, to, initialPossible);
+    }
+
+    /**
+     * The writes that matter to a read, as one range of each thread's visible writes (kept as
+     * ranges: with contention, every read of a long trace has thousands).
+     *
+     * @param initialPossible no write is visible before the read in every execution
+     */
+    private record Sources(int read, List<int[]> threads, int[] from, int[] to, boolean initialPossible) {
+
+        /** The writes, thread by thread in program order; a read-modify-write is not its own source. */
+        List<Integer> writes() {
+            List<Integer> writes = new ArrayList<>();
+            for (int t = 0; t < threads.size(); t++) {
+                for (int i = from[t]; i < to[t]; i++) {
+                    if (threads.get(t)[i] != read) {
+                        writes.add(threads.get(t)[i]);
+                    }
+                }
+            }
+            return writes;
+        }
+
+        long count() {
+            long count = 0;
+            for (int t = 0; t < threads.size(); t++) {
+                count += to[t] - from[t];
+            }
+            return count;
+        }
+    }
+
+    /**
+     * In a lazy model, the read's {@link #sources} that can still give it a new value when it comes
+     * right after the cut: not one whose visibility must follow the read, nor one that a write the
+     * prefix must hold overwrites (in the {@link PrefixPast} of the read's predecessors, or the whole
+     * trace for a final read). Each thread's remaining writes stay one range: both conditions
+     * hold on a prefix or suffix of its writes. Reads that may forward from their buffer keep all.
+     */
+    private Sources possibleSources(int read) {
+        Sources sources = sources(read);
+        boolean finalRead = isFinalRead(read);
+        if (!finalRead && mhb.forwardingSource(read) >= 0) {
+            return sources;
+        }
+        int[] required = finalRead ? null : prefixPast.ofAll(mhb.predecessors(read));
+        List<int[]> threads = sources.threads();
+        List<Integer> lastRequired = new ArrayList<>();
+        for (int[] threadWrites : threads) {
+            int held = finalRead ? threadWrites.length : firstNot(threadWrites, 0, w -> prefixPast.contains(required, mhb.visibility(w)));
+            if (held > 0) {
+                lastRequired.add(mhb.visibility(threadWrites[held - 1]));
+            }
+        }
+        int[] from = sources.from().clone();
+        int[] to = sources.to().clone();
+        for (int t = 0; t < threads.size(); t++) {
+            int[] threadWrites = threads.get(t);
+            for (int last : lastRequired) {
+                int[] past = prefixPast.of(last);
+                from[t] = Math.max(from[t], firstNot(threadWrites, 0, w -> mhb.visibility(w) != last && prefixPast.contains(past, mhb.visibility(w))));
+            }
+            if (!finalRead) {
+                to[t] = Math.min(to[t], firstNot(threadWrites, 0, w -> !prefixPast.contains(prefixPast.of(mhb.visibility(w)), read)));
+            }
+            to[t] = Math.max(to[t], from[t]);
+        }
+        return new Sources(read, threads, from, to, sources.initialPossible() && lastRequired.isEmpty());
+    }
+
+    /** For a read that does not forward from its buffer: the visibility event of the only write that can give it its trace value, else -1. */
+    private int onlySourceVisibility(int read) {
+        if (!isMemoryRead(trace.get(read)) || mhb.forwardingSource(read) >= 0) {
+            return -1;
+        }
+        long value = trace.get(read).value();
+        Sources sources = sources(read);
+        Long initial = trace.initialValue(addressRead(read));
+        if (initial != null && initial == value && sources.initialPossible()) {
+            return -1;
+        }
+        int only = -1;
+        List<Map<Long, int[]>> slotsByValue = writeSlotsByValue.get(addressRead(read));
+        for (int t = 0; t < sources.threads().size(); t++) {
+            int[] slots = slotsByValue.get(t).getOrDefault(value, new int[0]);
+            int[] threadWrites = sources.threads().get(t);
+            int from = sources.from()[t];
+            for (int k = firstNot(slots, 0, slot -> slot < from); k < slots.length && slots[k] < sources.to()[t]; k++) {
+                if (threadWrites[slots[k]] != read) {
+                    if (only >= 0) {
+                        return -1;
+                    }
+                    only = threadWrites[slots[k]];
                 }
             }
         }
-        return new Sources(relevant, initialPossible);
-    }
-
-    /** @param writes the writes that matter to a read; @param initialPossible no write is visible before the read in every execution */
-    private record Sources(List<Integer> writes, boolean initialPossible) {
+        return only < 0 ? -1 : mhb.visibility(only);
     }
 
     /** The first index from {@code from} on where {@code holds} fails, for a predicate that holds on a prefix of {@code writes}. */
@@ -334,7 +451,7 @@ public final class CausalModel {
         for (int e = 0; e < trace.size(); e++) {
             size += mhb.predecessors(e).length;
             if (isMemoryRead(trace.get(e))) {
-                long racing = sources(e).writes().size();
+                long racing = sources(e).count();
                 size += racing * racing + 1;
             }
         }
@@ -350,7 +467,11 @@ public final class CausalModel {
         return size;
     }
 
-    /** Must-happen-before, lock exclusion, validity of every read before the cut, and the fixed prefix. */
+    /**
+     * Must-happen-before, lock exclusion, validity of every read before the cut, and the fixed
+     * prefix; in a {@link #encodeLazily lazy} model without the lock exclusions and the validity of
+     * plain reads, which {@link #check} adds when an answer breaks them.
+     */
     public List<Formula> baseConstraints() {
         List<Formula> base = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
@@ -358,7 +479,7 @@ public final class CausalModel {
                 base.add(atom(p, e));
             }
         }
-        for (List<LockPair> pairs : locks.values()) {
+        for (List<LockPair> pairs : lazy ? List.<List<LockPair>>of() : locks.values()) {
             for (int i = 0; i < pairs.size(); i++) {
                 for (int j = i + 1; j < pairs.size(); j++) {
                     Formula exclusion = exclusion(pairs.get(i), pairs.get(j));
@@ -372,9 +493,8 @@ public final class CausalModel {
             base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
         }
         for (Event e : trace.events()) {
-            if (isMemoryRead(e)) {
-                Formula valid = all(List.of(readsValue(e.index(), e.value(), e.index()), spinUnblocked(e.index(), e.index())));
-                base.add(any(List.of(atom(cut, e.index()), valid)));
+            if (isMemoryRead(e) && !(lazy && isPlainRead(e.index()))) {
+                base.add(validity(e.index()));
             } else if (spinGuards.containsKey(e.index())) {
                 base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
             }
@@ -398,6 +518,121 @@ public final class CausalModel {
         return base;
     }
 
+    /** A read before the cut returns its trace value, and the busy-wait rules let it happen. */
+    private Formula validity(int read) {
+        Formula valid = all(List.of(readsValue(read, trace.get(read).value(), read), spinUnblocked(read, read)));
+        return any(List.of(atom(cut, read), valid));
+    }
+
+    /** A read whose validity only asks which write is visible last before it: no store forwarding, no busy-wait rule. */
+    private boolean isPlainRead(int read) {
+        return mhb.forwardingSource(read) < 0 && !spinGuards.containsKey(read);
+    }
+
+    /**
+     * Builds this model lazily (beyond the papers; for traces whose full model would not fit in
+     * memory): {@link #baseConstraints} leave out lock exclusion and the validity of plain reads,
+     * {@link #check} adds the ones a solver's answer breaks and asks again (counterexample-guided
+     * refinement, so an answer is one of the full model), and {@link #otherValues} drops the values
+     * no write can give a read once the prefix must hold it ({@link PrefixPast}). Call before
+     * anything else.
+     */
+    public void encodeLazily() {
+        lazy = true;
+        visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
+            Map<Long, List<Integer>> slots = new HashMap<>();
+            for (int i = 0; i < threadWrites.length; i++) {
+                slots.computeIfAbsent(trace.get(threadWrites[i]).writtenValue(), v -> new ArrayList<>()).add(i);
+            }
+            Map<Long, int[]> asArrays = new HashMap<>();
+            slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
+            return asArrays;
+        }).toList()));
+        prefixPast = new PrefixPast(mhb, trace.size(), this::onlySourceVisibility);
+    }
+
+    /**
+     * Asks {@code solver} (holding {@link #baseConstraints}) whether {@code assumptions} hold in the
+     * model. In a lazy model, until the answer satisfies every constraint left out, the ones it
+     * breaks are added for good and the question is asked again; each round adds a constraint,
+     * and there are finitely many.
+     */
+    public Answer check(OrderSolver solver, List<Formula> assumptions, Limits limits) {
+        while (true) {
+            Answer answer = solver.check(assumptions, limits);
+            if (!lazy || !answer.isSat()) {
+                return answer;
+            }
+            List<Formula> broken = brokenBy(answer.order());
+            if (broken.isEmpty()) {
+                return answer;
+            }
+            broken.forEach(solver::add);
+        }
+    }
+
+    /**
+     * The left-out constraints {@code order} breaks, not added before: walking the events before the
+     * cut, a plain read whose address's last visible write (or the initial value) is not its trace
+     * value, and an acquire of a lock another thread's holding still holds. These are exactly the
+     * events where the left-out formulas are false, for an order that keeps must-happen-before.
+     */
+    private List<Formula> brokenBy(int[] order) {
+        Map<Address, Long> lastVisible = new HashMap<>();
+        Map<Address, List<LockPair>> open = new HashMap<>();
+        List<Formula> broken = new ArrayList<>();
+        for (int e : order) {
+            if (e == cut) {
+                break;
+            }
+            if (e > cut) {
+                continue;
+            }
+            Event event = trace.get(e);
+            if (isMemoryRead(event) && isPlainRead(e)) {
+                Long seen = lastVisible.containsKey(event.address()) ? lastVisible.get(event.address()) : trace.initialValue(event.address());
+                if (seen == null || seen != event.value()) {
+                    broken.add(refinement(e, () -> validity(e)));
+                }
+            }
+            int write = writeMadeVisibleBy(e);
+            if (write >= 0) {
+                lastVisible.put(trace.get(write).address(), trace.get(write).writtenValue());
+            }
+            LockPair released = holdingReleasedBy.get(e);
+            if (released != null) {
+                open.get(released.lock()).remove(released);
+            }
+            LockPair acquired = holdingAcquiredBy.get(e);
+            if (acquired != null) {
+                List<LockPair> holders = open.computeIfAbsent(acquired.lock(), l -> new ArrayList<>());
+                for (LockPair holder : holders) {
+                    if (holder.excludes(acquired)) {
+                        broken.add(refinement(-1 - ((long) holder.acquire() << 32 | acquired.acquire()), () -> exclusion(holder, acquired)));
+                    }
+                }
+                holders.add(acquired);
+            }
+        }
+        return broken;
+    }
+
+    /** The left-out constraint named {@code key}, which must not have been added before (the solver would have broken it). */
+    private Formula refinement(long key, Supplier<Formula> constraint) {
+        if (!refined.add(key)) {
+            throw new IllegalStateException("the solver's order breaks a constraint it was given (" + key + ")");
+        }
+        return constraint.get();
+    }
+
+    /** The write whose visibility event {@code event} is (the write itself, or its FLUSH), or -1. */
+    int writeMadeVisibleBy(int event) {
+        Event e = trace.get(event);
+        int write = e.kind() == EventKind.FLUSH ? (int) e.value2() : event;
+        Event w = trace.get(write);
+        return w.kind() != EventKind.FLUSH && w.wrote() && isMemory(w) && mhb.visibility(write) == event ? write : -1;
+    }
+
     /** Two holdings of one lock do not overlap, unless one of them starts after the prefix. */
     private Formula exclusion(LockPair a, LockPair b) {
         if (!a.excludes(b)) {
@@ -419,8 +654,23 @@ public final class CausalModel {
         return any(options);
     }
 
+    /** Each event's position among its thread's operations; a flush takes its write's. Computed once: every seed names its events by it. */
+    int[] ordinals() {
+        if (ordinals == null) {
+            ordinals = new int[trace.size()];
+            Map<Integer, Integer> next = new HashMap<>();
+            for (Event e : trace.events()) {
+                ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
+            }
+        }
+        return ordinals;
+    }
+
     /** Memory reads the run's seed did not force, and the final reads it did not fix: the reads a seed may give a new value. */
     public List<Integer> targetReads() {
+        if (targetReads != null) {
+            return targetReads;
+        }
         List<Integer> reads = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
             if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
@@ -430,12 +680,13 @@ public final class CausalModel {
         for (int i = fixedFinalReads; i < finalReads.size(); i++) {
             reads.add(cut + 1 + i);
         }
-        return reads;
+        targetReads = List.copyOf(reads);
+        return targetReads;
     }
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Sources sources = sources(read);
+        Sources sources = lazy ? possibleSources(read) : sources(read);
         TreeSet<Long> values = new TreeSet<>();
         Long initial = trace.initialValue(addressRead(read));
         if (initial != null && sources.initialPossible()) {
@@ -636,15 +887,20 @@ public final class CausalModel {
         int visible = mhb.visibility(write);
         List<Formula> parts = new ArrayList<>();
         parts.add(visibleBefore(visible, anchor));
+        // Threads with a candidate that must follow the write: the read precedes that one, hence the thread's later ones.
+        Set<Integer> followingThreads = new HashSet<>();
         for (int other : candidates) {
             int otherVisible = mhb.visibility(other);
             if (other == write || precedes(otherVisible, visible)) {
                 continue;
             }
-            if (precedes(visible, otherVisible) && precedes(otherVisible, read)) {
+            if (!precedes(visible, otherVisible)) {
+                parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
+            } else if (precedes(otherVisible, read)) {
                 return Formula.FALSE;
+            } else if (followingThreads.add(trace.get(other).thread())) {
+                parts.add(atom(read, otherVisible));
             }
-            parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
         }
         return all(parts);
     }

@@ -269,6 +269,20 @@ final class MustHappenBefore {
         return a != b && clocks[b][chain[a]] >= chainPosition[a];
     }
 
+    /** The chain (a thread's operations, or one store buffer's flushes) that totally orders {@code event} with its other members. */
+    int chainOf(int event) {
+        return chain[event];
+    }
+
+    /** {@code event}'s position in {@link #chainOf its chain}, from 1. */
+    int positionInChain(int event) {
+        return chainPosition[event];
+    }
+
+    int chainCount() {
+        return clocks.length == 0 ? 0 : clocks[0].length;
+    }
+
     /** Where the write {@code write} becomes visible to other threads (itself, or its FLUSH); -1 if never in this trace. */
     int visibility(int write) {
         return visibility[write];

@@ -63,7 +63,7 @@ public final class Seeds {
                 continue;
             }
             asked++;
-            Answer answer = solver.check(assumptions, limits);
+            Answer answer = model.check(solver, assumptions, limits);
             switch (answer.status()) {
                 case SAT -> seeds.add(seed(model, query, answer.order()));
                 case UNKNOWN -> unknown++;
@@ -112,7 +112,7 @@ public final class Seeds {
         }
         int target = query instanceof SeedQuery.NewValue q ? q.read() : -1;
         long targetValue = query instanceof SeedQuery.NewValue q ? q.value() : 0;
-        boolean[] needed = neededEvents(model, roots, position, target, targetValue);
+        boolean[] needed = neededEvents(model, roots, order, position, target, targetValue);
         List<Integer> events = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
             if (needed[e]) {
@@ -133,17 +133,18 @@ public final class Seeds {
             events.add(q.first());
             events.add(q.second());
         }
+        Set<Integer> extraEvents = new HashSet<>(extras);
         List<Choice> choices = new ArrayList<>(events.size());
         BitSet forced = new BitSet();
         Set<String> effect = new HashSet<>();
-        int[] ordinals = ordinals(trace);
+        int[] ordinals = model.ordinals();
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
             if (chosen) {
                 choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
             }
-            if (!extras.contains(e)) {
+            if (!extraEvents.contains(e)) {
                 if (chosen) {
                     forced.set(choices.size() - 1);
                 }
@@ -167,23 +168,14 @@ public final class Seeds {
         return new Seed(query, choices, forced, Set.copyOf(effect), finalReadsFixed);
     }
 
-    /** Each event's position among its thread's operations; a flush takes its write's. */
-    private static int[] ordinals(Trace trace) {
-        int[] ordinals = new int[trace.size()];
-        Map<Integer, Integer> next = new HashMap<>();
-        for (Event e : trace.events()) {
-            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
-        }
-        return ordinals;
-    }
-
     /**
      * The fixed prefix and the roots, closed under: must-happen-before; for each needed read that
      * does not read its value from its own buffer, the write it reads in the solver's order and its
      * own earlier write's flush (without which it would read its buffer instead); and, for two holdings of a lock whose acquires are both needed, the
      * release of the earlier one.
      */
-    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] position, int target, long targetValue) {
+    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue) {
+        int[] sourceInOrder = sourcesInOrder(model, order);
         Trace trace = model.trace();
         MustHappenBefore mhb = model.mustHappenBefore();
         boolean[] needed = new boolean[trace.size()];
@@ -211,10 +203,7 @@ public final class Seeds {
                         if (ownFlush >= 0) {
                             mark(ownFlush, needed, pending);
                         }
-                        int source = lastVisibleWrite(model, trace.get(e).address(), position[e], position);
-                        if (source >= 0) {
-                            mark(source, needed, pending);
-                        }
+                        mark(sourceInOrder[e], needed, pending);
                     }
                 }
                 CausalModel.SpinGuard guard = model.spinGuard(e);
@@ -236,14 +225,11 @@ public final class Seeds {
                 }
             }
             grew = false;
-            for (List<LockPair> pairs : model.locks().values()) {
-                for (LockPair a : pairs) {
-                    for (LockPair b : pairs) {
-                        if (a.excludes(b) && needed[a.acquire()] && needed[b.acquire()]
-                                && position[a.acquire()] < position[b.acquire()] && a.release() >= 0 && !needed[a.release()]) {
-                            mark(a.release(), needed, pending);
-                            grew = true;
-                        }
+            for (List<LockPair> holdings : model.locks().values()) {
+                for (LockPair held : heldBeforeExcludedAcquire(holdings, needed, position)) {
+                    if (held.release() >= 0 && !needed[held.release()]) {
+                        mark(held.release(), needed, pending);
+                        grew = true;
                     }
                 }
             }
@@ -251,16 +237,51 @@ public final class Seeds {
         return needed;
     }
 
-    /** The visibility event of the write to {@code address} seen last before {@code before} in the solver's order, or -1. */
-    private static int lastVisibleWrite(CausalModel model, Address address, int before, int[] position) {
-        int best = -1;
-        for (int w : model.writesTo(address)) {
-            int visible = model.mustHappenBefore().visibility(w);
-            if (visible >= 0 && position[visible] < before && (best < 0 || position[visible] > position[best])) {
-                best = visible;
+    /**
+     * The needed holdings of one lock that a needed holding they exclude acquires after, in the
+     * solver's order. One pass from the latest acquire back, remembering later holdings of at most
+     * two threads per kind (one of them is another thread's), so a long trace's thousands of
+     * holdings cost a sort, not every pair.
+     */
+    private static List<LockPair> heldBeforeExcludedAcquire(List<LockPair> holdings, boolean[] needed, int[] position) {
+        List<LockPair> acquired = holdings.stream().filter(h -> needed[h.acquire()])
+                .sorted(Comparator.comparingInt(h -> position[h.acquire()])).toList();
+        List<LockPair> laterExclusive = new ArrayList<>(2);
+        List<LockPair> laterShared = new ArrayList<>(2);
+        List<LockPair> held = new ArrayList<>();
+        for (int i = acquired.size() - 1; i >= 0; i--) {
+            LockPair holding = acquired.get(i);
+            if (laterExclusive.stream().anyMatch(holding::excludes) || laterShared.stream().anyMatch(holding::excludes)) {
+                held.add(holding);
+            }
+            List<LockPair> later = holding.shared() ? laterShared : laterExclusive;
+            if (later.size() < 2 && later.stream().noneMatch(h -> h.thread() == holding.thread())) {
+                later.add(holding);
             }
         }
-        return best;
+        return held;
+    }
+
+    /** For each read of the trace: the visibility event of the write to its address last visible before it in the solver's order, or -1. */
+    private static int[] sourcesInOrder(CausalModel model, int[] order) {
+        Trace trace = model.trace();
+        int[] sources = new int[trace.size()];
+        Arrays.fill(sources, -1);
+        Map<Address, Integer> lastVisible = new HashMap<>();
+        for (int e : order) {
+            if (e >= trace.size()) {
+                continue;
+            }
+            Event event = trace.get(e);
+            if (CausalModel.isMemoryRead(event)) {
+                sources[e] = lastVisible.getOrDefault(event.address(), -1);
+            }
+            int write = model.writeMadeVisibleBy(e);
+            if (write >= 0) {
+                lastVisible.put(trace.get(write).address(), e);
+            }
+        }
+        return sources;
     }
 
     /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */

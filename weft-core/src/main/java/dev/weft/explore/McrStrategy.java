@@ -42,7 +42,6 @@ public final class McrStrategy implements Strategy {
     private Seed current;
     private boolean started;
     private boolean incomplete;
-    private String incompleteReason;
     private long redundantRuns;
     private long queries;
     private double solverSeconds;
@@ -56,7 +55,7 @@ public final class McrStrategy implements Strategy {
         this(solvers, memoryModel, queryLimits, CausalModel.LARGEST_ENCODING);
     }
 
-    /** @param maxEncodingSize the largest causal model built, in order atoms ({@link CausalModel#encodingSize()}) */
+    /** @param maxEncodingSize the largest causal model built in full, in order atoms ({@link CausalModel#encodingSize()}); larger ones are built lazily */
     McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits, long maxEncodingSize) {
         this.solvers = solvers;
         this.memoryModel = memoryModel;
@@ -94,14 +93,8 @@ public final class McrStrategy implements Strategy {
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
         CausalModel model = new CausalModel(result.trace(), memoryModel, forced, current == null ? 0 : current.finalReadsFixed());
-        long size = model.encodingSize();
-        if (size > maxEncodingSize) {
-            incomplete = true;
-            if (incompleteReason == null) {
-                incompleteReason = "the causal model of a run of " + result.trace().size() + " events needs about " + size
-                        + " order atoms, more than MCR builds (" + maxEncodingSize + "): that run's reorderings were not explored";
-            }
-            return;
+        if (model.encodingSize() > maxEncodingSize) {
+            model.encodeLazily();
         }
         try (OrderSolver solver = solvers.get()) {
             Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits, timeUp);
@@ -126,11 +119,6 @@ public final class McrStrategy implements Strategy {
     @Override
     public boolean exhaustive() {
         return !incomplete;
-    }
-
-    @Override
-    public String incompleteReason() {
-        return incompleteReason;
     }
 
     @Override
