@@ -54,9 +54,10 @@ import java.util.function.Supplier;
  */
 public final class CausalModel {
     /**
-     * The largest model built, in order atoms ({@link #encodingSize()}; a few hundred bytes each in
-     * the solver): lock exclusion and Φ_value grow quadratically with contended holdings and racing
-     * writes, and a long trace of them would exhaust memory. There is no windowing yet.
+     * The largest model built in full, in order atoms ({@link #encodingSize()}; a few hundred bytes
+     * each in the solver): lock exclusion and Φ_value grow quadratically with contended holdings and
+     * racing writes, and a long trace of them would exhaust memory. MCR builds larger models
+     * {@link #encodeLazily lazily}; race prediction skips them.
      */
     public static final long LARGEST_ENCODING = 4_000_000;
 
@@ -623,6 +624,16 @@ public final class CausalModel {
             throw new IllegalStateException("the solver's order breaks a constraint it was given (" + key + ")");
         }
         return constraint.get();
+    }
+
+    /** The holding whose outermost acquire {@code event} is, or null. */
+    LockPair holdingAcquiredBy(int event) {
+        return holdingAcquiredBy.get(event);
+    }
+
+    /** The holding {@code event} releases, or null. */
+    LockPair holdingReleasedBy(int event) {
+        return holdingReleasedBy.get(event);
     }
 
     /** The write whose visibility event {@code event} is (the write itself, or its FLUSH), or -1. */

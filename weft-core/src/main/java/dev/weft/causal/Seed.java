@@ -3,7 +3,6 @@ package dev.weft.causal;
 import dev.weft.trace.Choice;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A seed interleaving: the schedule prefix a run follows to reach the state {@code query} asked
@@ -15,9 +14,10 @@ import java.util.Set;
  *                 see {@link TraceOrderExtension}); the run's seeds keep the forced operations
  * @param effect   the operations the prefix performs and the values its reads return (and, for a
  *                 final-value seed, the final values it fixes), independent of their order: seeds
- *                 with equal effects lead to the same causal model, so only one of them is run
+ *                 with equal effects lead to the same causal model, so only one of them is run;
+ *                 kept as a digest of the operations' names
  * @param finalReadsFixed how many of the virtual final reads ({@link CausalModel#isFinalRead}) keep
  *                 their values in the seeds of the run this seed starts
  */
-public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Set<String> effect, int finalReadsFixed) {
+public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, String effect, int finalReadsFixed) {
 }

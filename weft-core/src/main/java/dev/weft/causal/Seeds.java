@@ -9,9 +9,13 @@ import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
@@ -134,7 +138,7 @@ public final class Seeds {
             events.add(q.second());
         }
         Set<Integer> extraEvents = new HashSet<>(extras);
-        List<Choice> choices = new ArrayList<>(events.size());
+        List<Choice> choices = new ChoiceRuns();
         BitSet forced = new BitSet();
         Set<String> effect = new HashSet<>();
         int[] ordinals = model.ordinals();
@@ -165,7 +169,27 @@ public final class Seeds {
             effect.add((targetEvent != null ? targetEvent.thread() + ":" + ordinals[q.read()] : "final" + q.read()) + "=" + q.value());
         }
         int finalReadsFixed = query instanceof SeedQuery.NewValue q ? model.finalReadsFixedBy(q.read()) : 0;
-        return new Seed(query, choices, forced, Set.copyOf(effect), finalReadsFixed);
+        return new Seed(query, choices, forced, digest(effect), finalReadsFixed);
+    }
+
+    /**
+     * SHA-256 of the effect's names in sorted order: a long trace's seeds name tens of thousands of
+     * operations each, too many to keep as strings for every queued seed. Two different effects
+     * collide with probability about 2^-256 per pair.
+     */
+    private static String digest(Set<String> effect) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            String[] names = effect.toArray(new String[0]);
+            Arrays.sort(names);
+            for (String name : names) {
+                sha.update(name.getBytes(StandardCharsets.UTF_8));
+                sha.update((byte) '\n');
+            }
+            return Base64.getEncoder().encodeToString(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform provides SHA-256", e);
+        }
     }
 
     /**

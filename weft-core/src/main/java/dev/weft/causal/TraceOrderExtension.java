@@ -5,11 +5,10 @@ import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Lengthens a new-value seed with the operations that preceded its target read in the trace and
@@ -30,11 +29,9 @@ final class TraceOrderExtension {
     private final CausalModel model;
     private final Trace trace;
     private final int target;
-    private final Set<Integer> inSeed = new HashSet<>();
+    private final BitSet inSeed = new BitSet();
     private final Map<Address, Long> memory = new HashMap<>();
     private final Map<Integer, List<Event>> buffers = new HashMap<>();
-    private final Map<Integer, LockPair> byAcquire = new HashMap<>();
-    private final Map<Integer, LockPair> byRelease = new HashMap<>();
     private final Map<Address, List<LockPair>> held = new HashMap<>();
     private final List<Integer> extras = new ArrayList<>();
 
@@ -42,15 +39,9 @@ final class TraceOrderExtension {
         this.model = model;
         this.trace = model.trace();
         this.target = target;
-        model.locks().values().forEach(pairs -> pairs.forEach(p -> {
-            byAcquire.put(p.acquire(), p);
-            if (p.release() >= 0) {
-                byRelease.put(p.release(), p);
-            }
-        }));
         seed.forEach(this::perform);
         for (int e = 0; e < target; e++) {
-            if (!inSeed.contains(e) && canHappen(trace.get(e))) {
+            if (!inSeed.get(e) && canHappen(trace.get(e))) {
                 perform(e);
                 extras.add(e);
             }
@@ -63,7 +54,7 @@ final class TraceOrderExtension {
 
     private boolean canHappen(Event e) {
         for (int p : model.mustHappenBefore().predecessors(e.index())) {
-            if (!inSeed.contains(p)) {
+            if (!inSeed.get(p)) {
                 return false;
             }
         }
@@ -77,7 +68,7 @@ final class TraceOrderExtension {
         }
         return switch (e.kind()) {
             case WAIT, WAKE, NOTIFY, PARK, UNPARK, INTERRUPT, EXIT -> false;
-            case LOCK -> free(byAcquire.get(e.index()));
+            case LOCK -> free(model.holdingAcquiredBy(e.index()));
             default -> !CausalModel.isMemoryRead(e) || valueAt(e) == e.value();
         };
     }
@@ -112,7 +103,7 @@ final class TraceOrderExtension {
 
     private void perform(int index) {
         Event e = trace.get(index);
-        inSeed.add(index);
+        inSeed.set(index);
         if (e.kind() == EventKind.FLUSH) {
             Event write = trace.get((int) e.value2());
             buffers.getOrDefault(e.thread(), new ArrayList<>()).remove(write);
@@ -122,11 +113,11 @@ final class TraceOrderExtension {
         } else if (e.wrote() && e.address() != null && e.address().isMemory()) {
             memory.put(e.address(), e.writtenValue());
         }
-        LockPair acquired = byAcquire.get(index);
+        LockPair acquired = model.holdingAcquiredBy(index);
         if (acquired != null) {
             held.computeIfAbsent(acquired.lock(), l -> new ArrayList<>()).add(acquired);
         }
-        LockPair released = byRelease.get(index);
+        LockPair released = model.holdingReleasedBy(index);
         if (released != null) {
             held.getOrDefault(released.lock(), new ArrayList<>()).remove(released);
         }

@@ -37,7 +37,7 @@ public final class McrStrategy implements Strategy {
     private final dev.weft.solver.Limits queryLimits;
     private final long maxEncodingSize;
     private final Deque<Seed> seeds = new ArrayDeque<>();
-    private final Set<Set<String>> queued = new HashSet<>();
+    private final Set<String> queued = new HashSet<>();
     private final Set<ReadSignature> signatures = new HashSet<>();
     private Seed current;
     private boolean started;
