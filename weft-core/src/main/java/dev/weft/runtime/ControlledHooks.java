@@ -21,6 +21,7 @@ import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import dev.weft.trace.Trace;
+import dev.weft.trace.Values;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -111,9 +112,13 @@ final class ControlledHooks implements HookHandler {
     private int lastThread = -1;
     private boolean started;
     private volatile RunEnd end;
-    private long progressNanos;
+    /** Counts scheduling steps and policy decisions, so that the watchdog in {@link #execute} sees progress without reading the clock at every step. */
+    private long progress;
     /** True while the policy decides: a slow strategy is not a stuck program thread. */
     private boolean choosing;
+    private final List<RunThread> live = new ArrayList<>();
+    private final List<Choice> enabled = new ArrayList<>();
+    private final Point point = new Point();
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
@@ -137,17 +142,22 @@ final class ControlledHooks implements HookHandler {
             RunThread main = register(ThreadPaths.MAIN, mainThread, null);
             started = true;
             running = main;
-            progressNanos = System.nanoTime();
             mainThread.start();
             long timeout = config.stuckTimeout().toNanos();
+            long seenProgress = progress;
+            long seenAt = System.nanoTime();
             while (end == null) {
-                long idle = choosing ? 0 : System.nanoTime() - progressNanos;
-                if (idle >= timeout) {
+                long now = System.nanoTime();
+                if (choosing || progress != seenProgress) {
+                    seenProgress = progress;
+                    seenAt = now;
+                } else if (now - seenAt >= timeout) {
                     finish(stuck(running));
                     break;
                 }
                 try {
-                    runOver.awaitNanos(timeout - idle);
+                    // Progress is sampled, so a stuck thread is reported between one and 1 1/8 timeouts after its last step.
+                    runOver.awaitNanos(Math.min(timeout - (now - seenAt), Math.max(1, timeout / 8)));
                 } catch (InterruptedException e) {
                     interrupted = true;
                     finish(new RunEnd(null, null, "run interrupted", e));
@@ -398,7 +408,7 @@ final class ControlledHooks implements HookHandler {
 
     /** {@code me} stopped (at a scheduling point, or for good): let the next thread run. */
     private void stop(RunThread me) {
-        progressNanos = System.nanoTime();
+        progress++;
         visibleValues.stopped(me);
         if (me.handBackTo != null) {
             RunThread parent = me.handBackTo;
@@ -421,7 +431,7 @@ final class ControlledHooks implements HookHandler {
     private void giveTurn(RunThread next) {
         visibleValues.show(next);
         running = next;
-        progressNanos = System.nanoTime();
+        progress++;
         next.turn.signal();
         if (next.jvmMonitor != null) {
             wake(next);
@@ -434,6 +444,9 @@ final class ControlledHooks implements HookHandler {
 
     /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
     private boolean holdsAnyLock(RunThread t) {
+        if (monitors.isEmpty() && lockViews.isEmpty()) {
+            return false; // the common case at every step, without making iterators
+        }
         for (LockState l : monitors.values()) {
             if (l.owner == t) {
                 return true;
@@ -447,26 +460,28 @@ final class ControlledHooks implements HookHandler {
         return false;
     }
 
-    private List<RunThread> live() {
-        List<RunThread> live = new ArrayList<>(threads.size());
-        for (RunThread t : threads) {
-            if (!t.ended) {
-                live.add(t);
-            }
-        }
-        return live;
-    }
-
-    /** Asks the policy for choices until one hands the turn to a thread (flushes are performed right here). */
+    /**
+     * Asks the policy for choices until one hands the turn to a thread (flushes are performed right here).
+     * The lists of live threads and enabled choices and the point the policy sees are made once per run
+     * and refilled here (a policy may use a point only during its choose call); indexed loops make no
+     * iterator at each step.
+     */
     private void dispatch() {
         while (end == null) {
-            List<RunThread> live = live();
+            live.clear();
+            for (int i = 0; i < threads.size(); i++) {
+                RunThread t = threads.get(i);
+                if (!t.ended) {
+                    live.add(t);
+                }
+            }
             if (!keepsRunGoing(live)) {
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
-            List<Choice> enabled = new ArrayList<>(live.size());
-            for (RunThread t : live) {
+            enabled.clear();
+            for (int i = 0; i < live.size(); i++) {
+                RunThread t = live.get(i);
                 if (isEnabled(t)) {
                     enabled.add(t.step);
                 }
@@ -492,13 +507,13 @@ final class ControlledHooks implements HookHandler {
             Choice choice;
             choosing = true;
             try {
-                choice = policy.choose(new Point(live, enabled));
+                choice = policy.choose(point);
             } catch (RuntimeException | Error e) {
                 finish(new RunEnd(null, null, "schedule policy failed: " + e, e));
                 return;
             } finally {
                 choosing = false;
-                progressNanos = System.nanoTime();
+                progress++;
             }
             if (choice == null || !enabled.contains(choice)) {
                 finish(RunEnd.of(Status.DIVERGED, "choice " + schedule.size() + " (" + describe(choice)
@@ -523,7 +538,8 @@ final class ControlledHooks implements HookHandler {
 
     /** Whether a live thread other than a daemon or an idle pool worker remains. */
     private boolean keepsRunGoing(List<RunThread> live) {
-        for (RunThread t : live) {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
             if (!t.daemon && !isIdleWorker(t)) {
                 return true;
             }
@@ -555,15 +571,9 @@ final class ControlledHooks implements HookHandler {
         return choice.isFlush() ? "flush " + thread + " " + symbols.describe(choice.flush()) : thread;
     }
 
-    /** What a policy sees; built per scheduling point. */
+    /** What a policy sees at the scheduling point {@link #dispatch} is at. */
     private final class Point implements SchedulingPoint {
-        private final List<RunThread> live;
-        private final List<Choice> enabled;
-
-        Point(List<RunThread> live, List<Choice> enabled) {
-            this.live = live;
-            this.enabled = Collections.unmodifiableList(enabled); // the caller's list is never changed again
-        }
+        private final List<Choice> enabledView = Collections.unmodifiableList(enabled);
 
         @Override
         public List<ThreadView> threads() {
@@ -576,7 +586,7 @@ final class ControlledHooks implements HookHandler {
 
         @Override
         public List<Choice> enabled() {
-            return enabled;
+            return enabledView;
         }
 
         @Override
@@ -633,7 +643,8 @@ final class ControlledHooks implements HookHandler {
     }
 
     private void madeVisible(Address address) {
-        for (RunThread t : threads) {
+        for (int i = 0; i < threads.size(); i++) {
+            RunThread t = threads.get(i);
             t.spin.written(address);
         }
     }
@@ -709,51 +720,77 @@ final class ControlledHooks implements HookHandler {
     }
 
     /**
-     * Completes the pending read, if any: {@code value} is what the native load returned (boxed); a
-     * thread's own newest buffered write to the address wins over it (store forwarding).
+     * Completes {@code me}'s pending read: {@code fromMemory} is what the native load returned,
+     * encoded. Returns the thread's own newest buffered write to the address, which wins over it
+     * (store forwarding), or null.
      */
-    private Object loaded(Object value) {
+    private StoreBuffer.Entry loaded(RunThread me, PendingRead read, long fromMemory) {
+        me.read = null;
+        StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
+        if (!initialValues.containsKey(read.address())) {
+            initialValues.put(read.address(), fromMemory);
+        }
+        record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
+                read.type(), 0);
+        return forwarded;
+    }
+
+    // Each primitive load is encoded as ObjectRegistry.encode would its box, without boxing at every read.
+
+    @Override
+    public int afterLoad(int value) {
         RunThread me = enter();
         try {
-            PendingRead read = me.read;
-            me.read = null;
-            if (read == null) {
-                return value;
-            }
-            StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-            long fromMemory = objects.encode(value, read.type(), me);
-            initialValues.putIfAbsent(read.address(), fromMemory);
-            record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
-                    read.type(), 0);
-            return forwarded != null ? forwarded.raw() : value;
+            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, value);
+            return forwarded != null ? (Integer) forwarded.raw() : value;
         } finally {
             lock.unlock();
         }
     }
 
     @Override
-    public int afterLoad(int value) {
-        return (Integer) loaded(value);
-    }
-
-    @Override
     public long afterLoad(long value) {
-        return (Long) loaded(value);
+        RunThread me = enter();
+        try {
+            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, value);
+            return forwarded != null ? (Long) forwarded.raw() : value;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public float afterLoad(float value) {
-        return (Float) loaded(value);
+        RunThread me = enter();
+        try {
+            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, Values.ofFloat(value));
+            return forwarded != null ? (Float) forwarded.raw() : value;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public double afterLoad(double value) {
-        return (Double) loaded(value);
+        RunThread me = enter();
+        try {
+            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, Values.ofDouble(value));
+            return forwarded != null ? (Double) forwarded.raw() : value;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public Object afterLoad(Object value) {
-        return loaded(value);
+        RunThread me = enter();
+        try {
+            PendingRead read = me.read;
+            StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, objects.encode(value, read.type(), me));
+            return forwarded != null ? forwarded.raw() : value;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override

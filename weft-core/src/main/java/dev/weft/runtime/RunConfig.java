@@ -9,8 +9,9 @@ import java.util.Objects;
  *
  * @param memoryModel  SC, or TSO/PSO with store buffers whose flushes are scheduling choices
  * @param stepBound    a run that takes more scheduling choices than this is a livelock
- * @param stuckTimeout wall-clock time after which a thread that neither reaches a scheduling point
- *                     nor finishes is reported (an endless local loop, or blocking inside code Weft does not control)
+ * @param stuckTimeout wall-clock time (up to an eighth more: progress is sampled) after which a thread that
+ *                     neither reaches a scheduling point nor finishes is reported (an endless local loop, or
+ *                     blocking inside code Weft does not control)
  */
 public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout) {
 

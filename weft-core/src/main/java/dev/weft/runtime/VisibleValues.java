@@ -47,6 +47,9 @@ final class VisibleValues {
      * (atomics, JDK code) into an address it has no buffered write to is visible to all: keep it.
      */
     void stopped(RunThread thread) {
+        if (slots.isEmpty()) {
+            return; // always so under SC: no iterator at each step
+        }
         for (Map.Entry<Address, Slot> e : slots.entrySet()) {
             if (thread.buffer.newest(e.getKey()) == null) {
                 e.getValue().visible = e.getValue().cell.get();
@@ -56,6 +59,9 @@ final class VisibleValues {
 
     /** Sets memory to what {@code thread} sees before it runs (null: the visible values, as after the run). */
     void show(RunThread thread) {
+        if (slots.isEmpty()) {
+            return;
+        }
         for (Iterator<Map.Entry<Address, Slot>> it = slots.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Address, Slot> e = it.next();
             Slot slot = e.getValue();
