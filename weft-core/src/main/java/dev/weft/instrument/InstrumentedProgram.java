@@ -2,9 +2,7 @@ package dev.weft.instrument;
 
 import dev.weft.runtime.ProgramUnderTest;
 import dev.weft.runtime.hooks.HookHandler;
-import dev.weft.runtime.hooks.Hooks;
 import dev.weft.instrument.support.EntryRunner;
-import dev.weft.instrument.support.RunSupport;
 import dev.weft.trace.Symbols;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -171,13 +169,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
 
     @Override
     public Copy freshCopy(HookHandler handler) {
-        RunClassLoader loader = new RunClassLoader(this);
-        try {
-            loader.loadClass(Hooks.class.getName()).getMethod("install", HookHandler.class).invoke(null, handler);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot install the hook handler in a run's copy of Hooks", e);
-        }
-        return new RunCopy(loader);
+        return new RunCopy(new RunClassLoader(this, handler));
     }
 
     private static String[] owners(List<EntryPoint.MethodRef> methods) {
@@ -220,12 +212,13 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             }
         }
 
-        /** Hands the entry point to this run's copy of {@link EntryRunner}, as JDK types only. */
-        private void runEntry() throws ReflectiveOperationException {
-            Method run = loader.loadClass(EntryRunner.class.getName()).getMethod("run", ClassLoader.class, String.class,
-                    String[].class, String[].class, String.class, String.class, String[].class, String[].class);
-            run.invoke(null, loader, entry.className(), owners(entry.before()), names(entry.before()),
-                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
+        private void runEntry() throws Throwable {
+            try {
+                EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
+                        entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
+            } catch (Throwable t) {
+                throw unwrap(t);
+            }
         }
 
         private Throwable unwrap(Throwable failure) {
@@ -238,15 +231,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         public Map<String, String> staticState() {
-            try {
-                Class<?> support = loader.loadClass(RunSupport.class.getName());
-                List<Class<?>> classes = (List<Class<?>>) support.getMethod("initializedClasses").invoke(null);
-                return StaticState.of(classes);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read the run's static state", e);
-            }
+            return StaticState.of(loader.initializedClasses());
         }
     }
 }

@@ -3,38 +3,62 @@ package dev.weft.instrument;
 import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.weft.runtime.hooks.RunLoader;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Loads one run's copy of the program: instrumented program classes and Weft's models of JDK classes
- * ({@code dev.weft.modelled}), its own copies of {@link Hooks}
- * and the support package (so static state, the installed handler included, starts fresh), the shared
- * {@link HookHandler}, the program's {@link SharedClasses} from their own loader, and the JDK from the
- * platform loader. Nothing else of Weft is visible.
+ * ({@code dev.weft.modelled}), so that their static state starts fresh; the program's
+ * {@link SharedClasses} from their own loader; the hooks and support classes instrumented code calls,
+ * shared by every run, from Weft's loader; and the JDK from the platform loader. Nothing else of
+ * Weft is visible. As the program's {@link RunLoader} it keeps what the shared classes hold per run.
  */
-final class RunClassLoader extends ClassLoader {
+final class RunClassLoader extends ClassLoader implements RunLoader {
+    private static final String HOOKS_PACKAGE = Hooks.class.getPackageName() + ".";
     private static final String SUPPORT_PACKAGE = RunSupport.class.getPackageName() + ".";
-    /** Class files of Weft's own per-run classes, read from Weft's classpath once per JVM rather than once per run. */
-    private static final Map<String, byte[]> WEFT_CLASS_BYTES = new ConcurrentHashMap<>();
 
     static {
         registerAsParallelCapable();
     }
 
     private final InstrumentedProgram program;
+    private final HookHandler handler;
+    private final List<Class<?>> initialized = new ArrayList<>();
+    private final AtomicInteger unnamedThreads = new AtomicInteger();
 
-    RunClassLoader(InstrumentedProgram program) {
+    RunClassLoader(InstrumentedProgram program, HookHandler handler) {
         super("weft-run", getPlatformClassLoader());
         this.program = program;
+        this.handler = handler;
+    }
+
+    @Override
+    public HookHandler handler() {
+        return handler;
+    }
+
+    @Override
+    public void initialized(Class<?> type) {
+        synchronized (initialized) {
+            initialized.add(type);
+        }
+    }
+
+    /** The program classes whose initialisation has begun in this run, in that order. */
+    List<Class<?>> initializedClasses() {
+        synchronized (initialized) {
+            return new ArrayList<>(initialized);
+        }
+    }
+
+    @Override
+    public String nextThreadName() {
+        return "Thread-" + unnamedThreads.getAndIncrement();
     }
 
     @Override
@@ -52,11 +76,8 @@ final class RunClassLoader extends ClassLoader {
     }
 
     private Class<?> load(String name) throws ClassNotFoundException {
-        if (name.equals(HookHandler.class.getName())) {
-            return HookHandler.class;
-        }
-        if (name.equals(Hooks.class.getName()) || name.startsWith(SUPPORT_PACKAGE)) {
-            return define(name, WEFT_CLASS_BYTES.computeIfAbsent(name, RunClassLoader::weftClassBytes));
+        if (name.startsWith(HOOKS_PACKAGE) || name.startsWith(SUPPORT_PACKAGE)) {
+            return RunClassLoader.class.getClassLoader().loadClass(name);
         }
         if (program.shared().contains(name)) {
             return program.shared().loader().loadClass(name);
@@ -65,26 +86,10 @@ final class RunClassLoader extends ClassLoader {
         if (ProgramClasses.isInstrumented(internalName)) {
             byte[] bytes = program.instrumentedClass(internalName);
             if (bytes != null) {
-                return define(name, bytes);
+                return defineClass(name, bytes, 0, bytes.length);
             }
         }
         return super.loadClass(name, false);
-    }
-
-    private Class<?> define(String name, byte[] bytes) {
-        return defineClass(name, bytes, 0, bytes.length);
-    }
-
-    private static byte[] weftClassBytes(String name) {
-        String resource = name.replace('.', '/') + ".class";
-        try (InputStream in = RunClassLoader.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("Weft's own class " + name + " is missing from its classpath");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

@@ -99,7 +99,8 @@ final class ThreadCallVisitor extends JdkCallVisitor {
             withBody.add(body, RUNNABLE);
         }
         if (!withBody.contains(STRING)) {
-            Emit.support(mv, "nextThreadName", "()Ljava/lang/String;");
+            mv.visitLdcInsn(Type.getObjectType(ctx.owner));
+            Emit.support(mv, "nextThreadName", "(Ljava/lang/Class;)Ljava/lang/String;");
             withBody.add(STRING);
         }
         mv.visitMethodInsn(Opcodes.INVOKESPECIAL, THREAD, "<init>", Type.getMethodDescriptor(Type.VOID_TYPE, withBody.toArray(new Type[0])), false);

@@ -94,7 +94,7 @@ final class ControlledHooks implements HookHandler {
     private final List<RunThread> threads = new ArrayList<>();
     private final Map<Thread, RunThread> byJvmThread = new IdentityHashMap<>();
     private final Map<Integer, RunThread> byId = new HashMap<>();
-    /** Stands for threads outside the run before it starts (class initialisation in freshCopy): nothing is controlled or recorded. */
+    /** Stands for threads that call before the run starts: nothing is controlled or recorded. */
     private final RunThread outside;
     private final ObjectRegistry objects;
     private final List<Event> events = new ArrayList<>();
@@ -186,6 +186,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
+        Hooks.bindCurrentThread(this);
         boolean began = false;
         Throwable failure = null;
         try {
@@ -940,7 +941,7 @@ final class ControlledHooks implements HookHandler {
         });
     }
 
-    /** The loader of the program code that called the hooks (the caller of the per-run {@link Hooks} copy). */
+    /** The loader of the program code that called the hooks (the caller of {@link Hooks}). */
     private static ClassLoader programLoader() {
         String hooks = Hooks.class.getName();
         ClassLoader caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> frames

@@ -6,8 +6,8 @@ import java.lang.reflect.Method;
 
 /**
  * Runs a test-shaped entry point (see {@code dev.weft.instrument.EntryPoint}) inside a run's class
- * loader, which defines its own copy of this class: like {@link RunSupport} it may only use the JDK.
- * Methods arrive as parallel arrays of declaring class and name so that no Weft type crosses loaders.
+ * loader. The program sees this class, as it sees {@link RunSupport}, so it uses only the JDK:
+ * methods arrive as parallel arrays of declaring class and name.
  */
 public final class EntryRunner {
     private EntryRunner() {

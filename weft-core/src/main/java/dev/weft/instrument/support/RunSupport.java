@@ -1,17 +1,19 @@
 package dev.weft.instrument.support;
 
 import dev.weft.runtime.hooks.Hooks;
+import dev.weft.runtime.hooks.RunLoader;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Collections;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Helpers the instrumented code calls next to {@link Hooks}, for what is easier written in Java
- * than emitted as bytecode. Like {@code Hooks}, each run's class loader defines its own copy, so it
- * may only use the JDK and {@code Hooks}.
+ * than emitted as bytecode. Like {@code Hooks}, one copy serves every run: what belongs to one run
+ * is kept by that run's {@link RunLoader}. The program sees this class, so it uses only the JDK and
+ * the hooks package.
  */
 public final class RunSupport {
     /** Per class: method name + descriptor to "the implementation it dispatches to is not program code". */
@@ -21,9 +23,11 @@ public final class RunSupport {
             return new ConcurrentHashMap<>();
         }
     };
+    /** The class loaders of program code: those that defined a class whose (instrumented) static initialiser began. */
+    private static final Map<ClassLoader, Boolean> PROGRAM_LOADERS = Collections.synchronizedMap(new WeakHashMap<>());
     /** An exception a monitor-exit hook threw that the enclosing handler is about to run into again. */
     private static final ThreadLocal<Throwable> FAILED_MONITOR_EXIT = new ThreadLocal<>();
-    private static final List<Class<?>> INITIALIZED = new ArrayList<>();
+    /** Names of unnamed threads made by code no run's loader defined (a program run by Weft's agent). */
     private static final AtomicInteger UNNAMED_THREADS = new AtomicInteger();
 
     private RunSupport() {
@@ -82,9 +86,9 @@ public final class RunSupport {
         Hooks.threadJoin(thread, millis, nanos, millis != 0 || nanos != 0, loc);
     }
 
-    /** The name the JDK gives a thread made without one, counted from 0 in every run. */
-    public static String nextThreadName() {
-        return "Thread-" + UNNAMED_THREADS.getAndIncrement();
+    /** The name the JDK gives a thread made without one (in code of {@code caller}), counted from 0 in every run. */
+    public static String nextThreadName(Class<?> caller) {
+        return caller.getClassLoader() instanceof RunLoader run ? run.nextThreadName() : "Thread-" + UNNAMED_THREADS.getAndIncrement();
     }
 
     public static int identityHashCode(Object object) {
@@ -126,9 +130,14 @@ public final class RunSupport {
         return null;
     }
 
+    /**
+     * True for classes of the program's loader (a run's, or the application loader under Weft's agent)
+     * other than Weft's own, its models of JDK classes excepted. The program's main class is
+     * initialised before any of its code runs, so its loader is known by then.
+     */
     private static boolean isProgramClass(Class<?> type) {
         String name = type.getName();
-        return type.getClassLoader() == RunSupport.class.getClassLoader() && (!name.startsWith("dev.weft.") || name.startsWith("dev.weft.modelled."));
+        return PROGRAM_LOADERS.containsKey(type.getClassLoader()) && (!name.startsWith("dev.weft.") || name.startsWith("dev.weft.modelled."));
     }
 
     private static String descriptor(Method method) {
@@ -161,15 +170,9 @@ public final class RunSupport {
 
     /** First thing every program class's static initialiser does (one is added where the class has none). */
     public static void initialized(Class<?> type) {
-        synchronized (INITIALIZED) {
-            INITIALIZED.add(type);
-        }
-    }
-
-    /** The program classes whose initialisation has begun in this run, in that order. */
-    public static List<Class<?>> initializedClasses() {
-        synchronized (INITIALIZED) {
-            return new ArrayList<>(INITIALIZED);
+        PROGRAM_LOADERS.putIfAbsent(type.getClassLoader(), Boolean.TRUE);
+        if (type.getClassLoader() instanceof RunLoader run) {
+            run.initialized(type);
         }
     }
 }

@@ -22,14 +22,11 @@ import java.util.function.UnaryOperator;
  * override runs the override, and its {@code super} call reaches the hook; so an implementation that
  * performs the JDK operation itself must not call the receiver's (virtual) method again.
  *
- * <p>Signatures use JDK types only: this interface is shared between Weft and every per-run copy
- * of {@link Hooks}.
+ * <p>Signatures use JDK types only: a program sees nothing else of Weft.
  */
 public interface HookHandler {
     /**
-     * What each copy of {@link Hooks} calls until a run installs its handler. One shared instance,
-     * so that a run's copy does not make (and spin a class for) its own.
-     */
+     * What {@link Hooks} calls for code outside every run until a handler is installed. */
     HookHandler OUTSIDE_A_RUN = (HookHandler) java.lang.reflect.Proxy.newProxyInstance(HookHandler.class.getClassLoader(),
             new Class<?>[] {HookHandler.class}, (proxy, method, args) -> {
                 throw new IllegalStateException("instrumented code ran outside a Weft run (" + method.getName() + ")");

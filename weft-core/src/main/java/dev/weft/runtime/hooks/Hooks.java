@@ -11,11 +11,14 @@ import java.util.function.UnaryOperator;
 
 /**
  * The static entry points instrumented code calls; each forwards to the {@link HookHandler} of the
- * current run (see there for the meaning of each method).
+ * calling thread's run (see there for the meaning of each method).
  *
- * <p>Every run's instrumenting class loader defines its own copy of this class, so each run has
- * its own {@link #handler} slot and runs in one JVM stay apart; {@link HookHandler} itself is
- * shared with Weft. The runtime calls {@link #install} on the copy reflectively.
+ * <p>One copy of this class serves every run in the JVM, so that no run defines, verifies and
+ * compiles it again. A run's threads are bound to its handler: the runtime binds the thread that
+ * runs main ({@link #bindCurrentThread}), and every thread made there inherits the binding when it
+ * is constructed. A thread bound to no run (one the JDK made, or a test's own thread) reaches the
+ * run whose class loader defined the calling code ({@link RunLoader}), and failing that the handler
+ * last {@link #install installed}: the only one of a JVM started with Weft's agent.
  */
 public final class Hooks {
     /** {@code beforeAtomic} operations: a volatile read (get, getAcquire, intValue ...). */
@@ -31,312 +34,335 @@ public final class Hooks {
     /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
     public static final int ATOMIC_RMW = 5;
 
-    private static HookHandler handler = HookHandler.OUTSIDE_A_RUN;
+    private static final InheritableThreadLocal<HookHandler> BOUND = new InheritableThreadLocal<>();
+    private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    private static volatile HookHandler installed = HookHandler.OUTSIDE_A_RUN;
 
     private Hooks() {
     }
 
-    public static void install(HookHandler runHandler) {
-        handler = runHandler;
+    /** The handler for threads bound to no run whose code no run's class loader defined. */
+    public static void install(HookHandler handler) {
+        installed = handler;
+    }
+
+    /** Binds the calling thread, and the threads it will construct, to a run's handler. */
+    public static void bindCurrentThread(HookHandler handler) {
+        BOUND.set(handler);
+    }
+
+    private static HookHandler handler() {
+        HookHandler bound = BOUND.get();
+        return bound != null ? bound : unboundHandler();
+    }
+
+    private static HookHandler unboundHandler() {
+        HookHandler run = CALLERS.walk(frames -> frames
+                .map(frame -> frame.getDeclaringClass().getClassLoader())
+                .filter(loader -> loader instanceof RunLoader)
+                .map(loader -> ((RunLoader) loader).handler())
+                .findFirst()
+                .orElse(null));
+        return run != null ? run : installed;
     }
 
     public static void beforeGetField(Object target, int field, int loc) {
-        handler.beforeGetField(target, field, loc);
+        handler().beforeGetField(target, field, loc);
     }
 
     public static void beforeGetStatic(int field, int loc) {
-        handler.beforeGetStatic(field, loc);
+        handler().beforeGetStatic(field, loc);
     }
 
     public static void beforeArrayLoad(Object array, int index, int loc) {
-        handler.beforeArrayLoad(array, index, loc);
+        handler().beforeArrayLoad(array, index, loc);
     }
 
     public static int afterLoad(int value) {
-        return handler.afterLoad(value);
+        return handler().afterLoad(value);
     }
 
     public static long afterLoad(long value) {
-        return handler.afterLoad(value);
+        return handler().afterLoad(value);
     }
 
     public static float afterLoad(float value) {
-        return handler.afterLoad(value);
+        return handler().afterLoad(value);
     }
 
     public static double afterLoad(double value) {
-        return handler.afterLoad(value);
+        return handler().afterLoad(value);
     }
 
     public static Object afterLoad(Object value) {
-        return handler.afterLoad(value);
+        return handler().afterLoad(value);
     }
 
     public static void putField(Object target, int value, int field, int loc) {
-        handler.putField(target, value, field, loc);
+        handler().putField(target, value, field, loc);
     }
 
     public static void putField(Object target, long value, int field, int loc) {
-        handler.putField(target, value, field, loc);
+        handler().putField(target, value, field, loc);
     }
 
     public static void putField(Object target, float value, int field, int loc) {
-        handler.putField(target, value, field, loc);
+        handler().putField(target, value, field, loc);
     }
 
     public static void putField(Object target, double value, int field, int loc) {
-        handler.putField(target, value, field, loc);
+        handler().putField(target, value, field, loc);
     }
 
     public static void putField(Object target, Object value, int field, int loc) {
-        handler.putField(target, value, field, loc);
+        handler().putField(target, value, field, loc);
     }
 
     public static void putStatic(int value, int field, int loc) {
-        handler.putStatic(value, field, loc);
+        handler().putStatic(value, field, loc);
     }
 
     public static void putStatic(long value, int field, int loc) {
-        handler.putStatic(value, field, loc);
+        handler().putStatic(value, field, loc);
     }
 
     public static void putStatic(float value, int field, int loc) {
-        handler.putStatic(value, field, loc);
+        handler().putStatic(value, field, loc);
     }
 
     public static void putStatic(double value, int field, int loc) {
-        handler.putStatic(value, field, loc);
+        handler().putStatic(value, field, loc);
     }
 
     public static void putStatic(Object value, int field, int loc) {
-        handler.putStatic(value, field, loc);
+        handler().putStatic(value, field, loc);
     }
 
     public static void arrayStore(Object array, int index, int value, int loc) {
-        handler.arrayStore(array, index, value, loc);
+        handler().arrayStore(array, index, value, loc);
     }
 
     public static void arrayStore(Object array, int index, long value, int loc) {
-        handler.arrayStore(array, index, value, loc);
+        handler().arrayStore(array, index, value, loc);
     }
 
     public static void arrayStore(Object array, int index, float value, int loc) {
-        handler.arrayStore(array, index, value, loc);
+        handler().arrayStore(array, index, value, loc);
     }
 
     public static void arrayStore(Object array, int index, double value, int loc) {
-        handler.arrayStore(array, index, value, loc);
+        handler().arrayStore(array, index, value, loc);
     }
 
     public static void arrayStore(Object array, int index, Object value, int loc) {
-        handler.arrayStore(array, index, value, loc);
+        handler().arrayStore(array, index, value, loc);
     }
 
     public static void allocated(Object object) {
-        handler.allocated(object);
+        handler().allocated(object);
     }
 
     public static void classInitEnter() {
-        handler.classInitEnter();
+        handler().classInitEnter();
     }
 
     public static void classInitExit() {
-        handler.classInitExit();
+        handler().classInitExit();
     }
 
     public static int identityHashCode(Object object) {
-        return handler.identityHashCode(object);
+        return handler().identityHashCode(object);
     }
 
     public static int objectHashCode(Object object) {
-        return handler.objectHashCode(object);
+        return handler().objectHashCode(object);
     }
 
     public static long currentTimeMillis() {
-        return handler.currentTimeMillis();
+        return handler().currentTimeMillis();
     }
 
     public static long nanoTime() {
-        return handler.nanoTime();
+        return handler().nanoTime();
     }
 
     public static double mathRandom() {
-        return handler.mathRandom();
+        return handler().mathRandom();
     }
 
     public static long randomSeed() {
-        return handler.randomSeed();
+        return handler().randomSeed();
     }
 
     public static void monitorEnter(Object monitor, int loc) {
-        handler.monitorEnter(monitor, loc);
+        handler().monitorEnter(monitor, loc);
     }
 
     public static void monitorExit(Object monitor, int loc) {
-        handler.monitorExit(monitor, loc);
+        handler().monitorExit(monitor, loc);
     }
 
     public static void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
-        handler.objectWait(monitor, millis, nanos, timed, loc);
+        handler().objectWait(monitor, millis, nanos, timed, loc);
     }
 
     public static void objectNotify(Object monitor, boolean all, int loc) {
-        handler.objectNotify(monitor, all, loc);
+        handler().objectNotify(monitor, all, loc);
     }
 
     public static Runnable wrapThreadBody(Runnable body) {
-        return handler.wrapThreadBody(body);
+        return handler().wrapThreadBody(body);
     }
 
     public static boolean threadBodyEnter() {
-        return handler.threadBodyEnter();
+        return handler().threadBodyEnter();
     }
 
     public static void threadBodyExit(boolean began, Throwable failure) {
-        handler.threadBodyExit(began, failure);
+        handler().threadBodyExit(began, failure);
     }
 
     public static void threadStart(Thread thread, int loc) {
-        handler.threadStart(thread, loc);
+        handler().threadStart(thread, loc);
     }
 
     public static void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
-        handler.threadJoin(thread, millis, nanos, timed, loc);
+        handler().threadJoin(thread, millis, nanos, timed, loc);
     }
 
     public static void threadSleep(long millis, int nanos, int loc) throws InterruptedException {
-        handler.threadSleep(millis, nanos, loc);
+        handler().threadSleep(millis, nanos, loc);
     }
 
     public static void threadYield(int loc) {
-        handler.threadYield(loc);
+        handler().threadYield(loc);
     }
 
     public static void threadInterrupt(Thread thread, int loc) {
-        handler.threadInterrupt(thread, loc);
+        handler().threadInterrupt(thread, loc);
     }
 
     public static boolean threadIsInterrupted(Thread thread, int loc) {
-        return handler.threadIsInterrupted(thread, loc);
+        return handler().threadIsInterrupted(thread, loc);
     }
 
     public static boolean threadInterrupted(int loc) {
-        return handler.threadInterrupted(loc);
+        return handler().threadInterrupted(loc);
     }
 
     public static boolean threadIsAlive(Thread thread, int loc) {
-        return handler.threadIsAlive(thread, loc);
+        return handler().threadIsAlive(thread, loc);
     }
 
     public static void exit(int status, int loc) {
-        handler.exit(status, loc);
+        handler().exit(status, loc);
     }
 
     public static void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException {
-        handler.lock(lock, interruptibly, loc);
+        handler().lock(lock, interruptibly, loc);
     }
 
     public static boolean tryLock(Object lock, int loc) {
-        return handler.tryLock(lock, loc);
+        return handler().tryLock(lock, loc);
     }
 
     public static boolean tryLock(Object lock, long time, TimeUnit unit, int loc) throws InterruptedException {
-        return handler.tryLock(lock, time, unit, loc);
+        return handler().tryLock(lock, time, unit, loc);
     }
 
     public static void unlock(Object lock, int loc) {
-        handler.unlock(lock, loc);
+        handler().unlock(lock, loc);
     }
 
     public static Object newCondition(Object lock, int loc) {
-        return handler.newCondition(lock, loc);
+        return handler().newCondition(lock, loc);
     }
 
     public static Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
-        return handler.readWriteLockView(readWriteLock, write, loc);
+        return handler().readWriteLockView(readWriteLock, write, loc);
     }
 
     public static boolean isLocked(Object lock, int loc) {
-        return handler.isLocked(lock, loc);
+        return handler().isLocked(lock, loc);
     }
 
     public static boolean isHeldByCurrentThread(Object lock, int loc) {
-        return handler.isHeldByCurrentThread(lock, loc);
+        return handler().isHeldByCurrentThread(lock, loc);
     }
 
     public static int getHoldCount(Object lock, int loc) {
-        return handler.getHoldCount(lock, loc);
+        return handler().getHoldCount(lock, loc);
     }
 
     public static void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
-        handler.await(condition, interruptibly, loc);
+        handler().await(condition, interruptibly, loc);
     }
 
     public static boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException {
-        return handler.await(condition, time, unit, loc);
+        return handler().await(condition, time, unit, loc);
     }
 
     public static long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
-        return handler.awaitNanos(condition, nanos, loc);
+        return handler().awaitNanos(condition, nanos, loc);
     }
 
     public static boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException {
-        return handler.awaitUntil(condition, deadline, loc);
+        return handler().awaitUntil(condition, deadline, loc);
     }
 
     public static void signal(Object condition, boolean all, int loc) {
-        handler.signal(condition, all, loc);
+        handler().signal(condition, all, loc);
     }
 
     public static void park(Object blocker, boolean timed, int loc) {
-        handler.park(blocker, timed, loc);
+        handler().park(blocker, timed, loc);
     }
 
     public static void unpark(Thread thread, int loc) {
-        handler.unpark(thread, loc);
+        handler().unpark(thread, loc);
     }
 
     public static void beforeAtomic(Object atomic, int index, int op, int loc) {
-        handler.beforeAtomic(atomic, index, op, loc);
+        handler().beforeAtomic(atomic, index, op, loc);
     }
 
     public static void afterAtomic() {
-        handler.afterAtomic();
+        handler().afterAtomic();
     }
 
     public static int atomicUpdate(Object atomic, int index, IntUnaryOperator function, boolean returnNew, int loc) {
-        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+        return handler().atomicUpdate(atomic, index, function, returnNew, loc);
     }
 
     public static long atomicUpdate(Object atomic, int index, LongUnaryOperator function, boolean returnNew, int loc) {
-        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+        return handler().atomicUpdate(atomic, index, function, returnNew, loc);
     }
 
     public static Object atomicUpdate(Object atomic, int index, UnaryOperator<Object> function, boolean returnNew, int loc) {
-        return handler.atomicUpdate(atomic, index, function, returnNew, loc);
+        return handler().atomicUpdate(atomic, index, function, returnNew, loc);
     }
 
     public static int atomicAccumulate(Object atomic, int index, int x, IntBinaryOperator function, boolean returnNew, int loc) {
-        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+        return handler().atomicAccumulate(atomic, index, x, function, returnNew, loc);
     }
 
     public static long atomicAccumulate(Object atomic, int index, long x, LongBinaryOperator function, boolean returnNew, int loc) {
-        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+        return handler().atomicAccumulate(atomic, index, x, function, returnNew, loc);
     }
 
     public static Object atomicAccumulate(Object atomic, int index, Object x, BinaryOperator<Object> function, boolean returnNew, int loc) {
-        return handler.atomicAccumulate(atomic, index, x, function, returnNew, loc);
+        return handler().atomicAccumulate(atomic, index, x, function, returnNew, loc);
     }
 
     public static void awaitingWork(boolean waiting) {
-        handler.awaitingWork(waiting);
+        handler().awaitingWork(waiting);
     }
 
     public static void fence(int kind, int loc) {
-        handler.fence(kind, loc);
+        handler().fence(kind, loc);
     }
 
     public static void unsupported(String api, int loc) {
-        handler.unsupported(api, loc);
+        handler().unsupported(api, loc);
     }
 }

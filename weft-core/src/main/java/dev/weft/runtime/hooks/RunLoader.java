@@ -1,0 +1,17 @@
+package dev.weft.runtime.hooks;
+
+/**
+ * The class loader of one run's copy of the program: what the program's instrumented code needs
+ * from its run that it cannot find through its thread ({@link Hooks}) or keep in Weft's support
+ * classes, which every run shares.
+ */
+public interface RunLoader {
+    /** The handler of the run whose program this loader defines. */
+    HookHandler handler();
+
+    /** A program class of this run began its initialisation. */
+    void initialized(Class<?> type);
+
+    /** The name the JDK gives a thread made without one, counted from 0 in every run. */
+    String nextThreadName();
+}
