@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.solver.Answer;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -17,6 +18,7 @@ import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -105,6 +107,68 @@ class CausalModelTest {
         CausalModel model = model(b.trace(), MemoryModel.SC);
         assertEquals(List.of(5L), model.otherValues(r));
         assertEquals(1, seeds(model).stream().filter(s -> s.query().equals(new SeedQuery.NewValue(r, 5))).count());
+    }
+
+    /** Each query of {@code model} with the solver's answer, asked as seed generation asks it. */
+    private static Map<SeedQuery, Answer.Status> answers(CausalModel model) {
+        Map<SeedQuery, Answer.Status> answers = new LinkedHashMap<>();
+        try (var solver = SolverKind.ORDER.create()) {
+            model.baseConstraints().forEach(solver::add);
+            for (SeedQuery query : model.queries()) {
+                answers.put(query, model.check(solver, model.assumptions(query), dev.weft.solver.Limits.NONE).status());
+            }
+        }
+        return answers;
+    }
+
+    @Test
+    void aLazyModelAsksOnlyTheNewValuesThatCanHoldAndAnswersAsTheFullModel() {
+        // Two threads, three locked increments each; the first thread's all before the second's.
+        TraceBuilder b = new TraceBuilder();
+        List<Integer> reads = new ArrayList<>();
+        long counter = 0;
+        for (int thread = 0; thread < 2; thread++) {
+            for (int round = 0; round < 3; round++) {
+                b.lock(thread, LOCK_A);
+                reads.add(b.read(thread, X, counter));
+                b.write(thread, X, ++counter);
+                b.unlock(thread, LOCK_A);
+            }
+        }
+        Map<SeedQuery, Answer.Status> full = answers(model(b.trace(), MemoryModel.SC));
+        CausalModel lazyModel = model(b.trace(), MemoryModel.SC);
+        lazyModel.encodeLazily();
+        Map<SeedQuery, Answer.Status> lazy = answers(lazyModel);
+
+        // Only the second thread's first read can change: it may come after 0, 1 or 2 of the first thread's rounds.
+        int secondThreadsFirst = reads.get(3);
+        assertEquals(Map.of(new SeedQuery.NewValue(secondThreadsFirst, 0), Answer.Status.SAT,
+                new SeedQuery.NewValue(secondThreadsFirst, 1), Answer.Status.SAT,
+                new SeedQuery.NewValue(secondThreadsFirst, 2), Answer.Status.SAT), lazy);
+        full.forEach((query, status) -> assertEquals(lazy.containsKey(query) ? Answer.Status.SAT : Answer.Status.UNSAT, status,
+                () -> "the full model's answer to " + query));
+    }
+
+    @Test
+    void aLazyModelAddsTheLockExclusionAnAnswerBreaks() {
+        TraceBuilder b = new TraceBuilder();
+        b.lock(0, LOCK_A);
+        int first = b.read(0, X, 0);
+        b.write(0, X, 1);
+        b.unlock(0, LOCK_A);
+        b.lock(1, LOCK_A);
+        int second = b.read(1, X, 1);
+        b.write(1, X, 2);
+        b.unlock(1, LOCK_A);
+        CausalModel lazy = model(b.trace(), MemoryModel.SC);
+        lazy.encodeLazily();
+        try (var solver = SolverKind.ORDER.create()) {
+            lazy.baseConstraints().forEach(solver::add);
+            List<dev.weft.solver.Formula> bothInside = lazy.assumptions(new SeedQuery.Race(first, second));
+            assertEquals(Answer.Status.SAT, solver.check(bothInside, dev.weft.solver.Limits.NONE).status(),
+                    "the base constraints alone leave out lock exclusion");
+            assertEquals(Answer.Status.UNSAT, lazy.check(solver, bothInside, dev.weft.solver.Limits.NONE).status());
+        }
     }
 
     @Test
