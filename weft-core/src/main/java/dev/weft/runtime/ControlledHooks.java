@@ -100,6 +100,7 @@ final class ControlledHooks implements HookHandler {
     private final ObjectRegistry objects;
     private final List<Event> events = new ArrayList<>();
     private final Map<Address, Long> initialValues = new HashMap<>();
+    private final Map<Address, Address> traceAddresses = new HashMap<>();
     private final VisibleValues visibleValues = new VisibleValues();
     private final List<Choice> schedule = new ArrayList<>();
     private final Map<Integer, Field> fields = new HashMap<>();
@@ -612,7 +613,7 @@ final class ControlledHooks implements HookHandler {
         if (!controlled(me)) {
             return -1;
         }
-        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, address, value, value2, type,
+        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, shared(address), value, value2, type,
                 me.stepped ? flags | Event.CHOSEN : flags);
         me.stepped = false;
         events.add(e);
@@ -640,6 +641,18 @@ final class ControlledHooks implements HookHandler {
             initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
         }
         return e.index();
+    }
+
+    /**
+     * One {@link Address} object per address for the trace: each event's own would stay live until
+     * the run ends, and every young collection during a long run copies what is live.
+     */
+    private Address shared(Address address) {
+        if (address == null) {
+            return null;
+        }
+        Address known = traceAddresses.putIfAbsent(address, address);
+        return known != null ? known : address;
     }
 
     private void madeVisible(Address address) {
@@ -735,50 +748,43 @@ final class ControlledHooks implements HookHandler {
         return forwarded;
     }
 
-    // Each primitive load is encoded as ObjectRegistry.encode would its box, without boxing at every read.
-
-    @Override
-    public int afterLoad(int value) {
+    /**
+     * A primitive load's {@code afterLoad}: completes the pending read, if any, of {@code fromMemory}
+     * (the loaded value encoded as {@link ObjectRegistry#encode} would its box, without boxing it at
+     * every read) and returns the thread's own buffered value that replaces it, or null.
+     */
+    private Object forwardedLoad(long fromMemory) {
         RunThread me = enter();
         try {
-            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, value);
-            return forwarded != null ? (Integer) forwarded.raw() : value;
+            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, fromMemory);
+            return forwarded != null ? forwarded.raw() : null;
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public int afterLoad(int value) {
+        Object own = forwardedLoad(value);
+        return own != null ? (Integer) own : value;
     }
 
     @Override
     public long afterLoad(long value) {
-        RunThread me = enter();
-        try {
-            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, value);
-            return forwarded != null ? (Long) forwarded.raw() : value;
-        } finally {
-            lock.unlock();
-        }
+        Object own = forwardedLoad(value);
+        return own != null ? (Long) own : value;
     }
 
     @Override
     public float afterLoad(float value) {
-        RunThread me = enter();
-        try {
-            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, Values.ofFloat(value));
-            return forwarded != null ? (Float) forwarded.raw() : value;
-        } finally {
-            lock.unlock();
-        }
+        Object own = forwardedLoad(Values.ofFloat(value));
+        return own != null ? (Float) own : value;
     }
 
     @Override
     public double afterLoad(double value) {
-        RunThread me = enter();
-        try {
-            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, Values.ofDouble(value));
-            return forwarded != null ? (Double) forwarded.raw() : value;
-        } finally {
-            lock.unlock();
-        }
+        Object own = forwardedLoad(Values.ofDouble(value));
+        return own != null ? (Double) own : value;
     }
 
     @Override
