@@ -41,6 +41,10 @@ final class DporRun {
     /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
     private final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
     private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
+    /** Per thread, what it read since its last step that ends a busy-wait window (as the runtime's {@code SpinWatch} counts). */
+    private final Map<Integer, Set<Address>> spinWindow = new HashMap<>();
+    /** Threads that took or released a lock in their window: the runtime's lock rule may hold back their next step. */
+    private final Set<Integer> lockedInWindow = new HashSet<>();
     boolean sleepBlocked;
 
     DporRun(MemoryModel model) {
@@ -110,7 +114,7 @@ final class DporRun {
         for (BufferedWrite w : buffers.getOrDefault(thread, new ArrayDeque<>())) {
             drained.add(w.address());
         }
-        return Transition.step(thread, op, model, drained, reentrant(thread, op));
+        return Transition.step(thread, op, model, drained, reentrant(thread, op), watched(thread, op));
     }
 
     /**
@@ -134,6 +138,34 @@ final class DporRun {
             }
         }
         return false;
+    }
+
+    /**
+     * What the runtime's busy-wait rules look at before letting {@code thread} perform {@code op}:
+     * a write made visible to what the window read since that read. A read's own address is left
+     * out: whether its thread's flush of it comes before or after the read changes only whether a
+     * later re-read may run, and that re-read watches the address.
+     */
+    private Set<Address> watched(int thread, PendingOperation op) {
+        return readsInSpin(op.kind()) || lockedInWindow.contains(thread) ? spinWindow.getOrDefault(thread, Set.of()) : Set.of();
+    }
+
+    /** Reads that extend a busy-wait window; an atomic counts even though it ends the window when it writes, which is conservative. */
+    private static boolean readsInSpin(EventKind kind) {
+        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || kind == EventKind.ATOMIC_RMW;
+    }
+
+    private void extendSpinWindow(int thread, Transition step) {
+        if (readsInSpin(step.kind())) {
+            if (step.address() != null) {
+                spinWindow.computeIfAbsent(thread, t -> new HashSet<>()).add(step.address());
+            }
+        } else if (step.kind() == EventKind.LOCK || step.kind() == EventKind.UNLOCK) {
+            lockedInWindow.add(thread);
+        } else if (step.kind() != EventKind.YIELD) {
+            spinWindow.remove(thread);
+            lockedInWindow.remove(thread);
+        }
     }
 
     private boolean reentrant(int thread, PendingOperation op) {
@@ -174,6 +206,7 @@ final class DporRun {
                 buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));
             }
             fixedBySynchronization(step, thread, position, fixed);
+            extendSpinWindow(thread, step);
             lastStepOfThread.put(thread, position);
         }
         steps.add(step);

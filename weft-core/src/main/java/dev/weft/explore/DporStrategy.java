@@ -34,7 +34,9 @@ import java.util.Set;
  * steps of their own as in the rInspect tool (Zhang et al., PLDI 2015). A thread whose next step
  * synchronises is held back while its buffers hold writes and flushes are offered, so buffers are
  * always emptied by flush steps, never inside a synchronising step. Dependence is
- * {@link Transition#relate}; happens-before ({@link DporRaces}) is computed with vector clocks
+ * {@link Transition#relate}, which counts the runtime's busy-wait blocking as dependence: a write
+ * made visible to what a thread's spin loop read (its own buffer's flushes included) may enable or
+ * disable the thread's next read, so the two race; happens-before ({@link DporRaces}) is computed with vector clocks
  * from program order, dependence and the edges {@link DporRun} fixes. A lock acquisition races
  * with the previous acquisition of the lock by another thread, not with the release between them:
  * that is the reversible pair.

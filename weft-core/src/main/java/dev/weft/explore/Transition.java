@@ -34,9 +34,13 @@ import java.util.Set;
  * @param lock     the step's part in mutual exclusion
  * @param sync     the lock, monitor or thread state touched, or null (null too for re-entrant lock
  *                 operations, which change nothing another thread can see)
+ * @param watched  addresses a write to which may decide whether the runtime lets this step run now:
+ *                 for a read, what its thread read since its last write or other non-read step
+ *                 (the runtime's busy-wait window, {@code SpinWatch}); for
+ *                 another step after a lock operation in that window, the window (its lock rule)
  */
 record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
-                  LockRole lock, Address sync) {
+                  LockRole lock, Address sync, Set<Address> watched) {
 
     enum LockRole {
         NONE,
@@ -60,7 +64,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     static Transition flush(Actor buffer, Address address) {
-        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null);
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of());
     }
 
     /**
@@ -68,8 +72,10 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
      *
      * @param drained  addresses still in the thread's buffers, published by this step if it synchronises
      * @param reentrant a lock operation on a lock the thread holds more than this operation changes
+     * @param watched  see the record's parameter
      */
-    static Transition step(int thread, PendingOperation op, MemoryModel model, Set<Address> drained, boolean reentrant) {
+    static Transition step(int thread, PendingOperation op, MemoryModel model, Set<Address> drained, boolean reentrant,
+                           Set<Address> watched) {
         EventKind kind = op.kind();
         Address address = op.address();
         boolean memory = address != null && address.isMemory();
@@ -88,12 +94,13 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
             default -> LockRole.NONE;
         };
         Address sync = address != null && !memory && !reentrant ? address : null;
-        return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync);
+        return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync,
+                Set.copyOf(watched));
     }
 
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
-        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync);
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched);
     }
 
     /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
@@ -102,6 +109,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (read != null) {
             all.add(read);
         }
+        all.addAll(watched);
         if (sync != null) {
             all.add(sync);
         }
@@ -110,7 +118,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
 
     /** This fence after all: it left the buffers as they were (only full fences drain). */
     Transition withoutDrain() {
-        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync);
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched);
     }
 
     boolean acquires() {
@@ -123,20 +131,23 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     /**
-     * The dependence relation. Steps of one thread and its own buffers are never related here:
-     * what orders them (a write before its flush, flushes before the thread's next synchronising
-     * step) is a fixed edge the exploration adds itself, and a thread's read commutes with the
-     * flush of its own buffered write to that address (it reads the same value from the buffer or
-     * from memory).
+     * The dependence relation. Steps of one thread and its own buffers are related here only when
+     * a flush may decide whether the runtime lets the thread's step run (the runtime counts a
+     * thread's own flush as a change of what its busy-wait loop reads): what else orders them (a
+     * write before its flush, flushes before the thread's next synchronising step) is a fixed edge
+     * the exploration adds itself, and a thread's read otherwise commutes with the flush of its own
+     * buffered write to that address (it reads the same value from the buffer or from memory).
+     * Across threads, a write to what a step watches is a dependence too: it enables or disables
+     * that step.
      */
     static Relation relate(Transition a, Transition b) {
         if (a.actor.thread() == b.actor.thread()) {
-            return Relation.INDEPENDENT;
+            return a.mayUnblock(b) || b.mayUnblock(a) ? Relation.RACE : Relation.INDEPENDENT;
         }
         if (a.kind == EventKind.EXIT || b.kind == EventKind.EXIT) {
             return Relation.RACE;
         }
-        if (a.conflictsInMemory(b) || b.conflictsInMemory(a)) {
+        if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)) {
             return Relation.RACE;
         }
         if (a.sync != null && a.sync.equals(b.sync)) {
@@ -146,9 +157,28 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return Relation.INDEPENDENT;
     }
 
-    /** For sleep sets: whether executing either first leaves the other unchanged and the same state behind. */
+    /**
+     * For sleep sets: whether executing either first leaves the other unchanged and the same state
+     * behind. A thread's read and its own flush of that address do not: the runtime counts a flush
+     * after the read as a change that lets a later re-read of the loop run, one before it does not.
+     */
     static boolean commute(Transition a, Transition b) {
-        return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor);
+        return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor)
+                && !a.flushesReadOf(b) && !b.flushesReadOf(a);
+    }
+
+    private boolean flushesReadOf(Transition other) {
+        return actor.buffer() && !other.actor.buffer() && actor.thread() == other.actor.thread()
+                && other.read != null && writes.contains(other.read);
+    }
+
+    private boolean mayUnblock(Transition other) {
+        for (Address w : writes) {
+            if (other.watched.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean conflictsInMemory(Transition other) {
