@@ -41,8 +41,8 @@ final class DporRun {
     /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
     private final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
     private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
-    /** Per thread, what it read since its last step that ends a busy-wait window (as the runtime's {@code SpinWatch} counts). */
-    private final Map<Integer, Set<Address>> spinWindow = new HashMap<>();
+    /** Per thread, the reads (program location and address) since its last step that ends a busy-wait window (as the runtime's {@code SpinWatch} counts). */
+    private final Map<Integer, Set<SpinRead>> spinWindow = new HashMap<>();
     /** Threads that took or released a lock in their window: the runtime's lock rule may hold back their next step. */
     private final Set<Integer> lockedInWindow = new HashSet<>();
     boolean sleepBlocked;
@@ -140,14 +140,29 @@ final class DporRun {
         return false;
     }
 
+    private record SpinRead(int location, Address address) {
+    }
+
     /**
      * What the runtime's busy-wait rules look at before letting {@code thread} perform {@code op}:
-     * a write made visible to what the window read since that read. A read's own address is left
-     * out: whether its thread's flush of it comes before or after the read changes only whether a
-     * later re-read may run, and that re-read watches the address.
+     * for a read the window already made at the same program location and address (a possible
+     * re-read, which the read rule may hold back), and for any step after a lock operation in the
+     * window (the lock rule), a write made visible to what the window read. Any other read is never
+     * held back, so writes cannot enable or disable it. A read's own address is left out: whether
+     * its thread's flush of it comes before or after the read changes only whether a later re-read
+     * may run, and that re-read watches the address.
      */
     private Set<Address> watched(int thread, PendingOperation op) {
-        return readsInSpin(op.kind()) || lockedInWindow.contains(thread) ? spinWindow.getOrDefault(thread, Set.of()) : Set.of();
+        Set<SpinRead> window = spinWindow.getOrDefault(thread, Set.of());
+        boolean mayRepeat = readsInSpin(op.kind()) && op.location() >= 0 && window.contains(new SpinRead(op.location(), op.address()));
+        if (!mayRepeat && !lockedInWindow.contains(thread)) {
+            return Set.of();
+        }
+        Set<Address> read = new HashSet<>();
+        for (SpinRead r : window) {
+            read.add(r.address());
+        }
+        return read;
     }
 
     /** Reads that extend a busy-wait window; an atomic counts even though it ends the window when it writes, which is conservative. */
@@ -158,7 +173,7 @@ final class DporRun {
     private void extendSpinWindow(int thread, Transition step) {
         if (readsInSpin(step.kind())) {
             if (step.address() != null) {
-                spinWindow.computeIfAbsent(thread, t -> new HashSet<>()).add(step.address());
+                spinWindow.computeIfAbsent(thread, t -> new HashSet<>()).add(new SpinRead(step.location(), step.address()));
             }
         } else if (step.kind() == EventKind.LOCK || step.kind() == EventKind.UNLOCK) {
             lockedInWindow.add(thread);

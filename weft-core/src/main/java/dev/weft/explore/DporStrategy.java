@@ -36,7 +36,7 @@ import java.util.Set;
  * always emptied by flush steps, never inside a synchronising step. Dependence is
  * {@link Transition#relate}, which counts the runtime's busy-wait blocking as dependence: a write
  * made visible to what a thread's spin loop read (its own buffer's flushes included) may enable or
- * disable the thread's next read, so the two race; happens-before ({@link DporRaces}) is computed with vector clocks
+ * disable the thread's next read when that read may be a re-read (same program location and address), so the two race; happens-before ({@link DporRaces}) is computed with vector clocks
  * from program order, dependence and the edges {@link DporRun} fixes. A lock acquisition races
  * with the previous acquisition of the lock by another thread, not with the release between them:
  * that is the reversible pair.

@@ -38,9 +38,10 @@ import java.util.Set;
  *                 for a read, what its thread read since its last write or other non-read step
  *                 (the runtime's busy-wait window, {@code SpinWatch}); for
  *                 another step after a lock operation in that window, the window (its lock rule)
+ * @param location the step's program location id, or -1 (flushes)
  */
 record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
-                  LockRole lock, Address sync, Set<Address> watched) {
+                  LockRole lock, Address sync, Set<Address> watched, int location) {
 
     enum LockRole {
         NONE,
@@ -64,7 +65,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     static Transition flush(Actor buffer, Address address) {
-        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of());
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1);
     }
 
     /**
@@ -95,12 +96,12 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         };
         Address sync = address != null && !memory && !reentrant ? address : null;
         return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync,
-                Set.copyOf(watched));
+                Set.copyOf(watched), op.location());
     }
 
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
-        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched);
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location);
     }
 
     /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
@@ -118,7 +119,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
 
     /** This fence after all: it left the buffers as they were (only full fences drain). */
     Transition withoutDrain() {
-        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched);
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location);
     }
 
     boolean acquires() {
