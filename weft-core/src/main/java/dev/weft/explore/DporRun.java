@@ -154,7 +154,7 @@ final class DporRun {
      */
     private Set<Address> watched(int thread, PendingOperation op) {
         Set<SpinRead> window = spinWindow.getOrDefault(thread, Set.of());
-        boolean mayRepeat = readsInSpin(op.kind()) && op.location() >= 0 && window.contains(new SpinRead(op.location(), op.address()));
+        boolean mayRepeat = op.kind().reads() && op.location() >= 0 && window.contains(new SpinRead(op.location(), op.address()));
         if (!mayRepeat && !lockedInWindow.contains(thread)) {
             return Set.of();
         }
@@ -165,13 +165,9 @@ final class DporRun {
         return read;
     }
 
-    /** Reads that extend a busy-wait window; an atomic counts even though it ends the window when it writes, which is conservative. */
-    private static boolean readsInSpin(EventKind kind) {
-        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || kind == EventKind.ATOMIC_RMW;
-    }
-
     private void extendSpinWindow(int thread, Transition step) {
-        if (readsInSpin(step.kind())) {
+        // An atomic extends the window even when it writes (ending the runtime's window): conservative.
+        if (step.kind().reads()) {
             if (step.address() != null) {
                 spinWindow.computeIfAbsent(thread, t -> new HashSet<>()).add(new SpinRead(step.location(), step.address()));
             }

@@ -1,7 +1,6 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.Address;
-import dev.weft.trace.EventKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -70,7 +69,7 @@ final class SpinWatch {
         if (exempt || next == null) {
             return false;
         }
-        return repeatedUnderLock && changed.isEmpty() || isSpinRead(next.kind()) && unjustifiedRepeat(new Place(next.location(), next.address()));
+        return repeatedUnderLock && changed.isEmpty() || next.kind().reads() && unjustifiedRepeat(new Place(next.location(), next.address()));
     }
 
     private boolean unjustifiedRepeat(Place place) {
@@ -84,10 +83,6 @@ final class SpinWatch {
             }
         }
         return true;
-    }
-
-    static boolean isSpinRead(EventKind kind) {
-        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || kind == EventKind.ATOMIC_RMW;
     }
 
     boolean isExempt() {
