@@ -107,9 +107,6 @@ public final class Explorer {
             }
         }
         boolean complete = stop == Stop.EXHAUSTED && strategy.exhaustive();
-        if (error == null && !complete && bugs.isEmpty()) {
-            error = strategy.incompleteReason();
-        }
         Verdict verdict = !bugs.isEmpty() ? Verdict.BUG : complete ? Verdict.OK : Verdict.INCOMPLETE;
         return new ExplorationResult(strategy.name(), verdict, complete, stop, executions, firstBug, seconds(start),
                 strategy.solverSeconds(), List.copyOf(bugs), error);

@@ -29,11 +29,6 @@ public interface Strategy {
     /** True when running out of runs ({@link #nextRun()} returning null) proves every behaviour was covered. */
     boolean exhaustive();
 
-    /** Why an exhausted strategy is still not {@link #exhaustive()}, when that is not a limit the user set; else null. */
-    default String incompleteReason() {
-        return null;
-    }
-
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;

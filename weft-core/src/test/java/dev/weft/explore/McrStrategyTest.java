@@ -62,10 +62,6 @@ class McrStrategyTest {
         public boolean exhaustive() {
             return inner.exhaustive();
         }
-
-        public String incompleteReason() {
-            return inner.incompleteReason();
-        }
     }
 
     private static String outcome(RunResult result) {
