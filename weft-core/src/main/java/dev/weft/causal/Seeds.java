@@ -220,9 +220,10 @@ public final class Seeds {
                 if (CausalModel.isMemoryRead(trace.get(e))) {
                     int own = mhb.forwardingSource(e);
                     long value = e == target ? targetValue : trace.get(e).value();
-                    // A read that can take its value from its own buffer needs no flush, even where the solver flushed first.
-                    boolean forwarded = own >= 0 && trace.get(own).writtenValue() == value;
                     int ownFlush = own >= 0 ? mhb.visibility(own) : -1;
+                    // Where the solver's order flushed the own write first, the read takes its value from memory.
+                    boolean forwarded = own >= 0 && trace.get(own).writtenValue() == value
+                            && (ownFlush < 0 || position[ownFlush] > position[e]);
                     if (!forwarded) {
                         if (ownFlush >= 0) {
                             mark(ownFlush, needed, pending);
