@@ -124,9 +124,7 @@ public final class CausalModel {
         groupVisibleWritesByThread();
         findSpinReads();
         this.finalValues = finalValues(trace);
-        finalReads.addAll(finalValues.keySet());
-        // By address, not by first write, so that a run reordering this trace numbers them alike.
-        finalReads.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
+        finalReads.addAll(finalReadOrder(finalValues));
     }
 
     private void groupVisibleWritesByThread() {
@@ -519,10 +517,35 @@ public final class CausalModel {
         return base;
     }
 
-    /** A read before the cut returns its trace value, and the busy-wait rules let it happen. */
+    /**
+     * A read before the cut returns its trace value, and the busy-wait rules let it happen —
+     * except a read that may be a seed's target inside the prefix ({@link #mayBeTargetInPrefix})
+     * while it is its thread's last operation there: its value is then the query's business.
+     */
     private Formula validity(int read) {
-        Formula valid = all(List.of(readsValue(read, trace.get(read).value(), read), spinUnblocked(read, read)));
-        return any(List.of(atom(cut, read), valid));
+        List<Formula> options = new ArrayList<>(List.of(atom(cut, read), heldToTraceValue(read)));
+        if (mayBeTargetInPrefix(read)) {
+            options.add(all(List.of(atom(cut, mhb.nextInThread(read)), spinUnblocked(read, read))));
+        }
+        return any(options);
+    }
+
+    /** The read returns its trace value and the busy-wait rules let it happen. */
+    private Formula heldToTraceValue(int read) {
+        return all(List.of(readsValue(read, trace.get(read).value(), read), spinUnblocked(read, read)));
+    }
+
+    /**
+     * Whether a new-value seed may place {@code read} inside its prefix, as its thread's last
+     * operation there, so that events the run's seed forced can follow it. Departure from
+     * mcr-tso-pso §2.2's prefix preservation, which keeps the forced prefix before every new read:
+     * a state that needs the new value before one of the forced events (Peterson under SC: a
+     * thread reads the other's flag as lowered before the other's forced write of its own flag)
+     * is otherwise reached by no seed. Not for a forced read (it keeps its value), a read that
+     * also writes (what it writes would change with what it reads), or a thread's last operation.
+     */
+    private boolean mayBeTargetInPrefix(int read) {
+        return !fixed.get(read) && trace.get(read).kind() != EventKind.ATOMIC_RMW && mhb.nextInThread(read) >= 0;
     }
 
     /** A read whose validity only asks which write is visible last before it: no store forwarding, no busy-wait rule. */
@@ -575,13 +598,20 @@ public final class CausalModel {
     /**
      * The left-out constraints {@code order} breaks, not added before: walking the events before the
      * cut, a plain read whose address's last visible write (or the initial value) is not its trace
-     * value, and an acquire of a lock another thread's holding still holds. These are exactly the
+     * value (unless it is a possible target as its thread's last operation there), and an acquire of a lock another thread's holding still holds. These are exactly the
      * events where the left-out formulas are false, for an order that keeps must-happen-before.
      */
     private List<Formula> brokenBy(int[] order) {
         Map<Address, Long> lastVisible = new HashMap<>();
         Map<Address, List<LockPair>> open = new HashMap<>();
         List<Formula> broken = new ArrayList<>();
+        BitSet beforeCut = new BitSet();
+        for (int e : order) {
+            if (e == cut) {
+                break;
+            }
+            beforeCut.set(e);
+        }
         for (int e : order) {
             if (e == cut) {
                 break;
@@ -592,7 +622,8 @@ public final class CausalModel {
             Event event = trace.get(e);
             if (isMemoryRead(event) && isPlainRead(e)) {
                 Long seen = lastVisible.containsKey(event.address()) ? lastVisible.get(event.address()) : trace.initialValue(event.address());
-                if (seen == null || seen != event.value()) {
+                boolean free = mayBeTargetInPrefix(e) && !beforeCut.get(mhb.nextInThread(e));
+                if (!free && (seen == null || seen != event.value())) {
                     broken.add(refinement(e, () -> validity(e)));
                 }
             }
@@ -668,11 +699,16 @@ public final class CausalModel {
     /** Each event's position among its thread's operations; a flush takes its write's. Computed once: every seed names its events by it. */
     int[] ordinals() {
         if (ordinals == null) {
-            ordinals = new int[trace.size()];
-            Map<Integer, Integer> next = new HashMap<>();
-            for (Event e : trace.events()) {
-                ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
-            }
+            ordinals = ordinals(trace);
+        }
+        return ordinals;
+    }
+
+    static int[] ordinals(Trace trace) {
+        int[] ordinals = new int[trace.size()];
+        Map<Integer, Integer> next = new HashMap<>();
+        for (Event e : trace.events()) {
+            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
         }
         return ordinals;
     }
@@ -708,6 +744,11 @@ public final class CausalModel {
         }
         values.remove(valueRead(read));
         return new ArrayList<>(values);
+    }
+
+    /** The addresses the virtual final reads observe, in their order. */
+    List<Address> finalReadAddresses() {
+        return finalReads;
     }
 
     /** How many virtual final reads a seed targeting {@code read} fixes for the run it starts. */
@@ -752,6 +793,13 @@ public final class CausalModel {
         return queries;
     }
 
+    /** The addresses of the virtual final reads, in their order: by address, not by first write, so that a run reordering this trace numbers them alike. */
+    static List<Address> finalReadOrder(Map<Address, Long> finalValues) {
+        List<Address> order = new ArrayList<>(finalValues.keySet());
+        order.sort(Comparator.comparing(Address::kind).thenComparingLong(Address::object).thenComparingInt(Address::slot));
+        return order;
+    }
+
     /**
      * The value each written address holds at the end of the trace: its last visible write's.
      */
@@ -779,6 +827,13 @@ public final class CausalModel {
             } else if (isFinalRead(q.read())) {
                 assumptions.add(atom(cut, q.read()));
                 assumptions.add(atom(q.read() - 1, cut));
+            } else if (mayBeTargetInPrefix(q.read())) {
+                // The read is its thread's last operation in the prefix; forced events may follow it there.
+                assumptions.add(atom(q.read(), cut));
+                assumptions.add(atom(cut, mhb.nextInThread(q.read())));
+                assumptions.add(spinUnblocked(q.read(), q.read()));
+                assumptions.add(readsValue(q.read(), q.value(), q.read()));
+                return assumptions;
             } else {
                 assumptions.addAll(nextAfterPrefix(q.read()));
             }
@@ -790,6 +845,7 @@ public final class CausalModel {
             for (int acquire : new int[] {q.first(), q.second()}) {
                 assumptions.add(atom(mhb.previousInThread(acquire), cut));
                 assumptions.add(atom(cut, acquire));
+                assumptions.add(heldIfTarget(mhb.previousInThread(acquire)));
             }
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
@@ -809,9 +865,15 @@ public final class CausalModel {
         parts.add(atom(cut, event));
         for (int p : mhb.predecessors(event)) {
             parts.add(atom(p, cut));
+            parts.add(heldIfTarget(p));
         }
         parts.add(spinUnblocked(event, cut));
         return parts;
+    }
+
+    /** For a query's root that {@link #validity} leaves free as a possible target: it returns its trace value. */
+    private Formula heldIfTarget(int event) {
+        return event >= 0 && isMemoryRead(trace.get(event)) && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
     }
 
     /**

@@ -34,6 +34,7 @@ final class MustHappenBefore {
     private final int[] visibility;
     private final int[] forwardingSource;
     private final int[] previousInThread;
+    private final int[] nextInThread;
     private final int[] chain;
     private final int[] chainPosition;
     private final int[][] clocks;
@@ -52,6 +53,8 @@ final class MustHappenBefore {
         Arrays.fill(forwardingSource, -1);
         previousInThread = new int[n];
         Arrays.fill(previousInThread, -1);
+        nextInThread = new int[n];
+        Arrays.fill(nextInThread, -1);
         chain = new int[n];
         chainPosition = new int[n];
 
@@ -81,6 +84,7 @@ final class MustHappenBefore {
                 place(e.index(), List.of("thread", thread.getKey()), chains, lengths);
                 if (k > 0) {
                     previousInThread[e.index()] = events.get(k - 1).index();
+                    nextInThread[events.get(k - 1).index()] = e.index();
                     preds.get(e.index()).add(previousInThread[e.index()]);
                 }
             }
@@ -262,6 +266,11 @@ final class MustHappenBefore {
     /** The event of the same thread just before {@code event} in program order (flushes excluded), or -1. */
     int previousInThread(int event) {
         return previousInThread[event];
+    }
+
+    /** The event of the same thread just after {@code event} in program order (flushes excluded), or -1. */
+    int nextInThread(int event) {
+        return nextInThread[event];
     }
 
     /** True when {@code a} comes before {@code b} in every execution of the causal model. */

@@ -79,9 +79,10 @@ public final class Seeds {
     }
 
     /**
-     * The seed's choices: the needed events in the solver's order; then, for a new value of a read,
-     * the operations that came before the read in the trace and can still happen as they did
-     * ({@link TraceOrderExtension}), then the read; for a race, the two accesses last. Only events a choice performed
+     * The seed's choices: the needed events in the solver's order; for a new value of a read that
+     * the solver placed after every other needed event, the operations that came before the read in
+     * the trace and can still happen as they did ({@link TraceOrderExtension}) before the read; for a
+     * race, the two accesses last. Only events a choice performed
      * ({@link Event#CHOSEN}) become choices; the others come with those choices.
      */
     static Seed seed(CausalModel model, SeedQuery query, int[] order) {
@@ -128,7 +129,8 @@ public final class Seeds {
         }
         events.sort(Comparator.comparingInt(e -> position[e]));
         List<Integer> extras = List.of();
-        if (target >= 0 && !model.isFinalRead(target)) {
+        boolean targetLast = target >= 0 && events.get(events.size() - 1) == target;
+        if (targetLast && !model.isFinalRead(target)) {
             events.remove(Integer.valueOf(target));
             extras = new TraceOrderExtension(model, events, target).extras();
             events.addAll(extras);
