@@ -12,12 +12,12 @@ import java.util.List;
  * @param schedule the choices, in order: thread steps and (TSO/PSO) flushes
  * @param forced   which choices the state needs (the others only keep the trace's interleaving,
  *                 see {@link TraceOrderExtension}); the run's seeds keep the forced operations
- * @param effect   the operations the prefix performs and the values its reads return (and, for a
+ * @param region   the operations the prefix forces and the values its reads return (and, for a
  *                 final-value seed, the final values it fixes), independent of their order: seeds
- *                 with equal effects lead to the same causal model, so only one of them is run;
- *                 kept as a digest of the operations' names
+ *                 with equal regions lead to the same causal model, so only one of them is run
+ * @param prefix   the same for every operation of the schedule, the forced ones and the others
  * @param finalReadsFixed how many of the virtual final reads ({@link CausalModel#isFinalRead}) keep
  *                 their values in the seeds of the run this seed starts
  */
-public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, String effect, int finalReadsFixed) {
+public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed) {
 }

@@ -9,21 +9,15 @@ import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -139,59 +133,63 @@ public final class Seeds {
             events.add(q.first());
             events.add(q.second());
         }
-        Set<Integer> extraEvents = new HashSet<>(extras);
+        boolean[] forcedEvents = query instanceof SeedQuery.NewValue ? causalPast(model, roots) : needed;
         List<Choice> choices = new ChoiceRuns();
         BitSet forced = new BitSet();
-        Set<String> effect = new HashSet<>();
-        int[] ordinals = model.ordinals();
+        Region.Builder region = new Region.Builder(trace, model.ordinals());
+        Region.Builder prefix = new Region.Builder(trace, model.ordinals());
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
             if (chosen) {
                 choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
             }
-            if (!extraEvents.contains(e)) {
+            long value = e == target ? targetValue : event.value();
+            prefix.add(e, value);
+            if (forcedEvents[e]) {
                 if (chosen) {
                     forced.set(choices.size() - 1);
                 }
-                String name = event.thread() + ":" + ordinals[e] + (event.kind() == EventKind.FLUSH ? "^" : "");
-                effect.add(CausalModel.isMemoryRead(event) ? name + "=" + event.value() : name);
+                region.add(e, value);
             }
-        }
-        if (query instanceof SeedQuery.NewValue q) {
-            Event targetEvent = q.read() < trace.size() ? trace.get(q.read()) : null;
-            if (targetEvent != null) {
-                effect.remove(targetEvent.thread() + ":" + ordinals[q.read()] + "=" + targetEvent.value());
-            }
-            for (int read : model.targetReads()) {
-                if (model.isFinalRead(read) && read < q.read()) {
-                    effect.add("final" + read + "=" + model.valueRead(read));
-                }
-            }
-            effect.add((targetEvent != null ? targetEvent.thread() + ":" + ordinals[q.read()] : "final" + q.read()) + "=" + q.value());
         }
         int finalReadsFixed = query instanceof SeedQuery.NewValue q ? model.finalReadsFixedBy(q.read()) : 0;
-        return new Seed(query, choices, forced, digest(effect), finalReadsFixed);
+        if (finalReadsFixed > 0) {
+            List<Long> values = new ArrayList<>();
+            for (int i = 0; i < finalReadsFixed - 1; i++) {
+                values.add(model.valueRead(model.cut() + 1 + i));
+            }
+            values.add(targetValue);
+            region.fixFinalValues(model.finalReadAddresses().subList(0, finalReadsFixed), values);
+            prefix.fixFinalValues(model.finalReadAddresses().subList(0, finalReadsFixed), values);
+        }
+        return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed);
     }
 
     /**
-     * SHA-256 of the effect's names in sorted order: a long trace's seeds name tens of thousands of
-     * operations each, too many to keep as strings for every queued seed. Two different effects
-     * collide with probability about 2^-256 per pair.
+     * What a new-value seed forces: the run's forced events and the target's causal past (the
+     * fixed prefix and the roots, closed under must-happen-before). The writes the needed reads
+     * read, the releases that let needed acquires happen and the writes that let busy-wait steps
+     * go on are the solver's way to the new state, not part of it, so they stay free: a later seed
+     * may give their reads other values. Departure from mcr-tso-pso §2.2, whose seed keeps its
+     * whole prefix: a state where the target reads its value from another write, after a helper's
+     * thread took another path, would be outside every seed below this one.
      */
-    private static String digest(Set<String> effect) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            String[] names = effect.toArray(new String[0]);
-            Arrays.sort(names);
-            for (String name : names) {
-                sha.update(name.getBytes(StandardCharsets.UTF_8));
-                sha.update((byte) '\n');
+    private static boolean[] causalPast(CausalModel model, List<Integer> roots) {
+        boolean[] past = new boolean[model.trace().size()];
+        Deque<Integer> pending = new ArrayDeque<>();
+        for (int e = 0; e < past.length; e++) {
+            if (model.isFixed(e)) {
+                mark(e, past, pending);
             }
-            return Base64.getEncoder().encodeToString(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform provides SHA-256", e);
         }
+        roots.forEach(e -> mark(e, past, pending));
+        while (!pending.isEmpty()) {
+            for (int p : model.mustHappenBefore().predecessors(pending.pop())) {
+                mark(p, past, pending);
+            }
+        }
+        return past;
     }
 
     /**

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MCR's guarantee "nothing missed", on real programs: the set of outcomes (final static state, or
- * the bug) MCR reaches equals the set an exhaustive search reaches, for every crosscheck program
- * under SC, TSO and PSO. The reference is DPOR, which is cheap here; under SC exhaustive DFS is
+ * MCR's two guarantees on real programs: the set of outcomes (final static state, or the bug) MCR
+ * reaches equals the set an exhaustive search reaches, and no MCR run repeats an earlier run's read
+ * values, for every crosscheck program under SC, TSO and PSO. The reference is DPOR, which is cheap here; under SC exhaustive DFS is
  * checked too (it must agree with DPOR, and MCR needs no more runs than DFS), except on three
  * programs DFS cannot finish. DFS under TSO and PSO takes about half an hour for the whole set, so
  * {@code mvn verify -Dweft.crosscheck=all} adds it. The order solver is checked everywhere; Z3,
@@ -35,17 +35,9 @@ class McrAgainstExhaustiveTest {
     static final Set<String> TOO_BIG_FOR_DFS = Set.of("examples.crosscheck.ThreeWriters", "examples.crosscheck.NestedLocks",
             "examples.crosscheck.ReadWriteSnapshot");
 
-    /**
-     * A known MCR gap (docs/mcr.md): seeds keep every event the run's own seed forced before the new
-     * read, so a state that needs the new read before one of them is missed. Under SC ThreeWriters
-     * misses 3 of its 24 outcomes this way (none is a bug); it stays checked under TSO and PSO.
-     */
-    static final Set<String> MCR_GAP_UNDER_SC = Set.of("examples.crosscheck.ThreeWriters");
-
     static Stream<Arguments> programs() {
         return Catalog.examples().stream()
                 .filter(e -> e.className().startsWith("examples.crosscheck."))
-                .filter(e -> !(MCR_GAP_UNDER_SC.contains(e.className()) && e.memoryModel().equals("sc")))
                 .map(e -> Arguments.of(e.className(), e.memoryModel()));
     }
 
@@ -65,9 +57,12 @@ class McrAgainstExhaustiveTest {
         }
         List<SolverKind> solvers = model == MemoryModel.SC ? List.of(SolverKind.ORDER, SolverKind.Z3) : List.of(SolverKind.ORDER);
         for (SolverKind solver : solvers) {
-            RealRuns.Exploration mcr = RealRuns.explore(className, model, new McrStrategy(solver, model, Limits.NONE), RUNS, true);
+            McrStrategy strategy = new McrStrategy(solver, model, Limits.NONE);
+            RealRuns.Exploration mcr = RealRuns.explore(className, model, strategy, RUNS, true);
             assertTrue(mcr.result().complete(), className + " " + solver);
             assertEquals(dpor.outcomes(), mcr.outcomes(), className + " " + solver);
+            assertEquals(0, strategy.redundantRuns(), className + " " + solver + ": runs repeating an earlier run's read values");
+            assertEquals(0, strategy.seedsMissed(), className + " " + solver + ": seeds whose run missed their state");
             assertTrue(mcr.result().executions() <= mostRuns,
                     className + " " + solver + ": MCR " + mcr.result().executions() + " runs, DFS " + mostRuns);
         }

@@ -221,6 +221,7 @@ class McrStrategyTest {
         Exploration run = mcr(program, model, false);
         assertEquals(model == MemoryModel.SC ? Verdict.OK : Verdict.BUG, run.result().verdict());
         assertTrue(run.result().complete() || run.result().verdict() == Verdict.BUG);
+        assertEquals(run.signatures().size(), run.distinctSignatures(), () -> "a run repeated an earlier one: " + run.signatures());
     }
 
     static Stream<Program> programs() {
@@ -228,7 +229,7 @@ class McrStrategyTest {
                 ToyPrograms.lockedCounter(), ToyPrograms.lockOrderInversion(), ToyPrograms.guardedWait(),
                 ToyPrograms.missedNotify(), ToyPrograms.forkJoin(), ToyPrograms.spinHandoff(),
                 ToyPrograms.threeThreadReads(), ToyPrograms.loopIncrement(), ToyPrograms.dekkerEntry(),
-                ToyPrograms.twoPlusTwoWrites());
+                ToyPrograms.twoPlusTwoWrites(), ToyPrograms.peterson());
     }
 
     @ParameterizedTest
@@ -239,6 +240,7 @@ class McrStrategyTest {
         assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
         assertTrue(mcr.result().complete());
         assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        assertEquals(0, mcr.mcr().seedsMissed());
         assertTrue(mcr.result().executions() <= dfs.result().executions());
         System.out.printf("%s SC: mcr %d runs (%d outcomes), dfs %d runs%n", program, mcr.result().executions(),
                 mcr.outcomes().size(), dfs.result().executions());
@@ -262,6 +264,7 @@ class McrStrategyTest {
         assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
         assertTrue(mcr.result().complete());
         assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        assertEquals(0, mcr.mcr().seedsMissed());
         System.out.printf("%s %s: mcr %d runs (%d distinct read signatures, %d outcomes), dfs %d runs%n", program, model,
                 mcr.result().executions(), mcr.distinctSignatures(), mcr.outcomes().size(), dfs.result().executions());
     }
