@@ -26,9 +26,10 @@ import java.util.Set;
  * MCR's two guarantees measured by read states (issue 3; mcr-tso-pso §4.6): for each program and
  * memory model, the runs MCR makes, the distinct read states they reach (a state is a run's
  * {@link ReadSignature}: the value every read returned, each thread's length, every final value),
- * how many runs repeat a state seen before, and how many of the states a complete DPOR exploration
- * reaches MCR misses. DPOR is the reference: it is complete, and the states are compared by value,
- * so a difference is MCR's (or, in the last column, a state DPOR never reached: a DPOR defect).
+ * how many runs repeat a state seen before, and how many of the states of bug-free runs that a
+ * complete DPOR exploration reaches MCR misses. DPOR is the reference: it is complete, and the
+ * states are compared by value, so a difference is MCR's (or, marked "unknown to dpor", a state
+ * DPOR never reached: a DPOR defect).
  *
  * <pre>java -cp "$CP" dev.weft.bench.mcr.StateCoverage [litmus|crosscheck|mutex|CLASS ...]</pre>
  *
@@ -40,14 +41,22 @@ public final class StateCoverage {
     private static final List<String> MUTEX = List.of("benchmarks.Peterson", "benchmarks.Dekker", "benchmarks.LamportFastMutex",
             "benchmarks.Bakery");
 
-    /** One exploration: its runs, the distinct states it reached, and whether it finished. */
-    record Exploration(long runs, Set<ReadSignature> states, boolean complete) {
+    /**
+     * One exploration: its runs, the distinct states its runs without a bug reached, how many
+     * distinct states its runs with a bug stopped in, and whether it finished. A run stops at its
+     * first bug, so where the other threads were then depends on the schedule: those states are
+     * counted but not compared between strategies.
+     */
+    record Exploration(long runs, Set<ReadSignature> states, int bugStates, boolean complete) {
+        long distinct() {
+            return states.size() + bugStates;
+        }
     }
 
     /** MCR against DPOR on one program under one model. */
     record Row(String program, MemoryModel model, Exploration mcr, Exploration dpor) {
         long repeats() {
-            return mcr.runs() - mcr.states().size();
+            return mcr.runs() - mcr.distinct();
         }
 
         long missed() {
@@ -99,9 +108,9 @@ public final class StateCoverage {
             repeats += row.repeats();
             missed += row.missed();
             out.printf(Locale.ROOT, "| %s | %s | %d%s | %d | %d | %d%s | %d%s | %d | %.2f |%n", c[0].substring(c[0].lastIndexOf('.') + 1), c[1],
-                    row.mcr().runs(), mark(row.mcr()), row.mcr().states().size(), row.repeats(), row.missed(),
+                    row.mcr().runs(), mark(row.mcr()), row.mcr().distinct(), row.repeats(), row.missed(),
                     row.unknownToDpor() > 0 ? " (+" + row.unknownToDpor() + " unknown to dpor)" : "",
-                    row.dpor().runs(), mark(row.dpor()), row.dpor().states().size(), (double) row.dpor().runs() / row.mcr().runs());
+                    row.dpor().runs(), mark(row.dpor()), row.dpor().distinct(), (double) row.dpor().runs() / row.mcr().runs());
         }
         out.printf("%nMCR: %d runs, %d of them repeating a state, %d states missed.%n", runs, repeats, missed);
     }
@@ -119,11 +128,12 @@ public final class StateCoverage {
         InstrumentedProgram program = InstrumentedProgram.open(BenchmarkPrograms.classpath(), mainClass, List.of());
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
         Set<ReadSignature> states = new HashSet<>();
+        Set<ReadSignature> bugStates = new HashSet<>();
         ExplorationResult result = new Explorer(policy -> {
             RunResult run = executor.run(policy);
-            states.add(ReadSignature.of(run.trace()));
+            (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace()));
             return run;
         }, strategy, new Limits(RUN_LIMIT, null, true), null).explore();
-        return new Exploration(result.executions(), states, result.complete());
+        return new Exploration(result.executions(), states, bugStates.size(), result.complete());
     }
 }
