@@ -10,6 +10,7 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -80,6 +81,8 @@ public final class CausalModel {
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
+    private Map<Integer, ThreadShape> threadShapes;
+    private final Map<Long, Formula> exemptions = new HashMap<>();
     private int[] ordinals;
     private List<Integer> targetReads;
     /** See {@link #encodeLazily}. */
@@ -381,7 +384,79 @@ public final class CausalModel {
         if (!guard.excusedBy().isEmpty()) {
             choices.add(all(guard.excusedBy().stream().map(r -> any(justified(repeatOptions.get(r), r))).toList()));
         }
+        choices.add(spinExemption(event, anchor));
         return any(choices);
+    }
+
+    /**
+     * The runtime's way out of a busy-wait that nothing else can end ({@code SpinWatch}): when no
+     * thread can move and no store buffer holds a write, a thread the rules hold back is let go. The
+     * model states it for the case it can see in a trace: before {@code anchor}, every other thread
+     * has ended, has not been started, or waits to join {@code step}'s thread, and every buffered
+     * write is flushed. A busy-wait released by a lock another thread is
+     * stuck on is not modelled (such a state can be missed, never asked for wrongly). Not in lazy models.
+     */
+    Formula spinExemption(int step, int anchor) {
+        if (lazy) {
+            return Formula.FALSE;
+        }
+        return exemptions.computeIfAbsent(((long) step << 32) | anchor, key -> exemption(step, anchor));
+    }
+
+    private Formula exemption(int step, int anchor) {
+        int thread = trace.get(step).thread();
+        List<Formula> parts = new ArrayList<>();
+        for (ThreadShape other : threadShapes().values()) {
+            if (other.thread() == thread) {
+                parts.add(flushedBefore(thread, step, anchor));
+                continue;
+            }
+            List<Formula> ways = new ArrayList<>();
+            ways.add(all(List.of(atom(other.last(), anchor), flushedBefore(other.thread(), trace.size(), anchor))));
+            for (int fork : other.forks()) {
+                ways.add(atom(step, fork));
+            }
+            for (int join : other.joins()) {
+                if (trace.get(join).value2() == thread) {
+                    int before = mhb.previousInThread(join);
+                    ways.add(all(List.of(atom(before, anchor), heldIfTarget(before), atom(step, join),
+                            flushedBefore(other.thread(), join, anchor))));
+                }
+            }
+            parts.add(any(ways));
+        }
+        return all(parts);
+    }
+
+    /** Every write {@code thread} buffered before {@code event} becomes visible before {@code anchor}. */
+    private Formula flushedBefore(int thread, int event, int anchor) {
+        List<Formula> flushed = new ArrayList<>();
+        for (int flush : mhb.latestFlushesBefore(thread, event)) {
+            if (flush < 0) {
+                return Formula.FALSE;
+            }
+            flushed.add(atom(flush, anchor));
+        }
+        return all(flushed);
+    }
+
+    /**
+     * What {@link #exemption} needs to know of a thread: its last operation, the forks that start
+     * it, and its joins (each preceded by another operation of the thread).
+     */
+    private record ThreadShape(int thread, int last, int[] forks, int[] joins) {
+    }
+
+    private Map<Integer, ThreadShape> threadShapes() {
+        if (threadShapes == null) {
+            threadShapes = new LinkedHashMap<>();
+            mhb.threads().forEach((thread, ops) -> {
+                int[] forks = Arrays.stream(mhb.predecessors(ops.get(0).index())).filter(p -> trace.get(p).kind() == EventKind.FORK).toArray();
+                int[] joins = ops.stream().skip(1).filter(e -> e.kind() == EventKind.JOIN).mapToInt(Event::index).toArray();
+                threadShapes.put(thread, new ThreadShape(thread, ops.get(ops.size() - 1).index(), forks, joins));
+            });
+        }
+        return threadShapes;
     }
 
     private List<Formula> justified(List<int[]> options, int anchor) {

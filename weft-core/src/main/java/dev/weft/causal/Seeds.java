@@ -236,6 +236,13 @@ public final class Seeds {
                     int unblocking = justifyingWrite(model, e, guard.justifications(), position);
                     if (unblocking >= 0) {
                         mark(unblocking, needed, pending);
+                    } else if (model.spinExemption(e, position[e] < position[model.cut()] ? e : model.cut()).holdsIn(position)) {
+                        // Let go because nothing else can move: everything before it in the solver's order is needed.
+                        for (int other = 0; other < trace.size(); other++) {
+                            if (position[other] < position[e] && position[other] < position[model.cut()]) {
+                                mark(other, needed, pending);
+                            }
+                        }
                     } else if (guard.excusedBy().isEmpty()) {
                         throw new IllegalStateException("solver answer leaves busy-wait step " + e + " blocked");
                     } else {

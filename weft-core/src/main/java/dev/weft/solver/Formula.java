@@ -25,6 +25,17 @@ public sealed interface Formula {
     record Or(List<Formula> parts) implements Formula {
     }
 
+    /** Whether the formula holds in an order, given as each event's position. */
+    default boolean holdsIn(int[] position) {
+        if (this instanceof Before atom) {
+            return position[atom.before()] < position[atom.after()];
+        }
+        if (this instanceof And and) {
+            return and.parts().stream().allMatch(part -> part.holdsIn(position));
+        }
+        return ((Or) this).parts().stream().anyMatch(part -> part.holdsIn(position));
+    }
+
     static Formula before(int a, int b) {
         return new Before(a, b);
     }

@@ -38,8 +38,10 @@ import java.util.function.ToLongFunction;
  * operations and full fences wait until the buffer is empty; a release or store-store fence keeps
  * PSO flushes of earlier writes before later ones. A thread whose next operation is a busy-wait read
  * ({@link Op#spinRead}) at a position it already read since its last operation other than a read,
- * while none of the variables it read since then has been written, is blocked (busy-wait loops end). A run is a bug when a check fails, when threads are left
- * blocked (deadlock, or livelock when a busy-waiting thread is among them), or when {@code bad}
+ * while none of the variables it read since then has been written, is blocked (busy-wait loops end);
+ * when nothing else can move, such threads are let go for the rest of the run, as the runtime does.
+ * A run is a bug when a check fails, when threads are left blocked (deadlock), when it exceeds the
+ * step bound (livelock), or when {@code bad}
  * holds for the final variables and registers ("r&lt;thread&gt;.&lt;register&gt;"). Threads that some
  * thread forks start unstarted; all others start at once.
  */
@@ -162,6 +164,7 @@ final class ToyRunner implements ProgramRunner {
         final Map<String, Integer> spinVersions = new HashMap<>();
         final Set<Integer> spinPositions = new HashSet<>();
         boolean started;
+        boolean exempt;
         boolean waiting;
         int wakingNotify = -1;
         int pc;
@@ -231,8 +234,20 @@ final class ToyRunner implements ProgramRunner {
         boolean spinning(int t) {
             ThreadState s = states.get(t);
             Op op = next(t);
-            return op != null && op.spin() && s.spinPositions.contains(s.pc)
+            return !s.exempt && op != null && op.spin() && s.spinPositions.contains(s.pc)
                     && s.spinVersions.entrySet().stream().allMatch(e -> version(e.getKey()) == e.getValue());
+        }
+
+        /** As the runtime does when nothing can move: threads the busy-wait rule holds back are let go for the rest of the run. */
+        boolean exemptSpinners() {
+            boolean any = false;
+            for (int t = 0; t < threads.size(); t++) {
+                if (spinning(t)) {
+                    states.get(t).exempt = true;
+                    any = true;
+                }
+            }
+            return any;
         }
 
         boolean stepEnabled(int t) {
@@ -470,6 +485,9 @@ final class ToyRunner implements ProgramRunner {
         int[] last = {-1};
         while (run.bug == null) {
             List<Choice> enabled = run.enabled();
+            if (enabled.isEmpty() && run.exemptSpinners()) {
+                continue;
+            }
             if (enabled.isEmpty()) {
                 run.bug = blocked(run);
                 break;
