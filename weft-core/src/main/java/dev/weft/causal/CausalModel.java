@@ -203,11 +203,12 @@ public final class CausalModel {
     }
 
     /**
-     * In a lazy model, the read's {@link #sources} that can still give it a new value when it comes
-     * right after the cut: not one whose visibility must follow the read, nor one that a write the
-     * prefix must hold overwrites (in the {@link PrefixPast} of the read's predecessors, or the whole
-     * trace for a final read). Each thread's remaining writes stay one range: both conditions
-     * hold on a prefix or suffix of its writes. Reads that may forward from their buffer keep all.
+     * The read's {@link #sources} that can still give it a new value in a seed: not one whose
+     * visibility must follow the read, nor one that a write the prefix must hold overwrites (in the
+     * {@link PrefixPast} of the read's predecessors, or the whole trace for a final read). Both are
+     * necessary for a satisfiable query, so only queries the solver would refute are dropped. Each
+     * thread's remaining writes stay one range: both conditions hold on a prefix or suffix of its
+     * writes. Reads that may forward from their buffer keep all.
      */
     private Sources possibleSources(int read) {
         Sources sources = sources(read);
@@ -215,11 +216,12 @@ public final class CausalModel {
         if (!finalRead && mhb.forwardingSource(read) >= 0) {
             return sources;
         }
-        int[] required = finalRead ? null : prefixPast.ofAll(mhb.predecessors(read));
+        PrefixPast past = prefixPast();
+        int[] required = finalRead ? null : past.ofAll(mhb.predecessors(read));
         List<int[]> threads = sources.threads();
         List<Integer> lastRequired = new ArrayList<>();
         for (int[] threadWrites : threads) {
-            int held = finalRead ? threadWrites.length : firstNot(threadWrites, 0, w -> prefixPast.contains(required, mhb.visibility(w)));
+            int held = finalRead ? threadWrites.length : firstNot(threadWrites, 0, w -> past.contains(required, mhb.visibility(w)));
             if (held > 0) {
                 lastRequired.add(mhb.visibility(threadWrites[held - 1]));
             }
@@ -229,11 +231,11 @@ public final class CausalModel {
         for (int t = 0; t < threads.size(); t++) {
             int[] threadWrites = threads.get(t);
             for (int last : lastRequired) {
-                int[] past = prefixPast.of(last);
-                from[t] = Math.max(from[t], firstNot(threadWrites, 0, w -> mhb.visibility(w) != last && prefixPast.contains(past, mhb.visibility(w))));
+                int[] overwritten = past.of(last);
+                from[t] = Math.max(from[t], firstNot(threadWrites, 0, w -> mhb.visibility(w) != last && past.contains(overwritten, mhb.visibility(w))));
             }
             if (!finalRead) {
-                to[t] = Math.min(to[t], firstNot(threadWrites, 0, w -> !prefixPast.contains(prefixPast.of(mhb.visibility(w)), read)));
+                to[t] = Math.min(to[t], firstNot(threadWrites, 0, w -> !past.contains(past.of(mhb.visibility(w)), read)));
             }
             to[t] = Math.max(to[t], from[t]);
         }
@@ -632,22 +634,27 @@ public final class CausalModel {
      * Builds this model lazily (beyond the papers; for traces whose full model would not fit in
      * memory): {@link #baseConstraints} leave out lock exclusion and the validity of plain reads,
      * {@link #check} adds the ones a solver's answer breaks and asks again (counterexample-guided
-     * refinement, so an answer is one of the full model), and {@link #otherValues} drops the values
-     * no write can give a read once the prefix must hold it ({@link PrefixPast}). Call before
-     * anything else.
+     * refinement, so an answer is one of the full model). Call before anything else.
      */
     public void encodeLazily() {
         lazy = true;
-        visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
-            Map<Long, List<Integer>> slots = new HashMap<>();
-            for (int i = 0; i < threadWrites.length; i++) {
-                slots.computeIfAbsent(trace.get(threadWrites[i]).writtenValue(), v -> new ArrayList<>()).add(i);
-            }
-            Map<Long, int[]> asArrays = new HashMap<>();
-            slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
-            return asArrays;
-        }).toList()));
-        prefixPast = new PrefixPast(mhb, trace.size(), this::onlySourceVisibility);
+    }
+
+    /** Built on first use: only queries need it, and a model built to predict races asks none. */
+    private PrefixPast prefixPast() {
+        if (prefixPast == null) {
+            visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
+                Map<Long, List<Integer>> slots = new HashMap<>();
+                for (int i = 0; i < threadWrites.length; i++) {
+                    slots.computeIfAbsent(trace.get(threadWrites[i]).writtenValue(), v -> new ArrayList<>()).add(i);
+                }
+                Map<Long, int[]> asArrays = new HashMap<>();
+                slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
+                return asArrays;
+            }).toList()));
+            prefixPast = new PrefixPast(mhb, trace.size(), this::onlySourceVisibility);
+        }
+        return prefixPast;
     }
 
     /**
@@ -808,7 +815,7 @@ public final class CausalModel {
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Sources sources = lazy ? possibleSources(read) : sources(read);
+        Sources sources = possibleSources(read);
         TreeSet<Long> values = new TreeSet<>();
         Long initial = trace.initialValue(addressRead(read));
         if (initial != null && sources.initialPossible()) {

@@ -21,7 +21,10 @@ import java.util.Random;
  * <p>Usage: {@code OrderSolverBenchmark [events:queries[:z3Queries] ...]} (default
  * {@code 100:60 1000:30:10 10000:8:2}): Z3 runs only the first {@code z3Queries} queries (all by
  * default, none if 0) because it takes seconds per query on large traces. Each query gets a 60 s
- * time limit. Prints one Markdown table row per size and solver.
+ * time limit. {@code bank:rounds:queries[:z3Queries]} takes the trace of a real first run instead,
+ * {@code perf.BankRounds} with that many rounds, and that many of its MCR seed queries spread over
+ * the trace; {@code real} takes every catalogued benchmark's first run and all its queries. Prints
+ * one Markdown table row per size and solver.
  */
 public final class OrderSolverBenchmark {
 
@@ -40,6 +43,13 @@ public final class OrderSolverBenchmark {
         for (String size : sizes) {
             if (size.equals("real")) {
                 compare("benchmark programs' first runs", RealTraces.problems(), Integer.MAX_VALUE, speedUps);
+                continue;
+            }
+            if (size.startsWith("bank:")) {
+                String[] parts = size.split(":");
+                McrProblems.Problem problem = RealTraces.bankRounds(Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+                int z3Queries = parts.length > 3 ? Integer.parseInt(parts[3]) : problem.queries().size();
+                compare(problem.events() + " events, perf.BankRounds " + parts[1], List.of(problem), z3Queries, speedUps);
                 continue;
             }
             String[] parts = size.split(":");
