@@ -3,6 +3,7 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
+import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
@@ -24,9 +25,10 @@ import java.util.Set;
  * Partial Order Reduction", POPL 2014, Section 4, Algorithm 1. Departures: the algorithm is run
  * statelessly (each run replays the path to its deepest open node; races are collected once the run
  * ends, which finds the same races as checking each new step as it is taken); a run whose enabled
- * actors are all asleep is finished by {@link ContinuationPolicy} and its remainder ignored; when
- * the initials of a reversal are all disabled at the race's node (the dependence relation below is
- * conservative and knows no program), every enabled actor there is added (classic DPOR's fallback),
+ * actors are all asleep is finished by {@link ContinuationPolicy} and its remainder ignored; a run
+ * that stops at a failure is not maximal, so another run defers its last step; when the initials of
+ * a reversal are all disabled at the race's node (the dependence relation below is conservative and
+ * knows no program), every enabled actor there is added (classic DPOR's fallback),
  * except when they only wait to re-read unchanged memory (the runtime's busy-wait blocking), which
  * would just repeat a read an explored run already made.
  *
@@ -95,6 +97,9 @@ public final class DporStrategy implements Strategy {
     public void runFinished(RunResult result) {
         if (execution != null) {
             addBacktrackPoints(execution);
+            if (stoppedWhileOthersCouldMove(result) && !execution.sleepBlocked && !execution.steps.isEmpty()) {
+                deferLastStep(path.get(execution.steps.size() - 1));
+            }
             execution = null;
         }
     }
@@ -236,6 +241,31 @@ public final class DporStrategy implements Strategy {
                 node.backtrack.addAll(node.enabled.keySet());
             }
         }
+    }
+
+    /**
+     * A thread failed or the program exited, perhaps while other threads could still move. Not a
+     * deadlock (no thread can move: the run is maximal) nor a livelock (the run went on until the
+     * runtime's bound, not stopped by one thread).
+     */
+    private static boolean stoppedWhileOthersCouldMove(RunResult result) {
+        return result.status() == RunResult.Status.BUG && result.bug().kind() != BugKind.DEADLOCK
+                && result.bug().kind() != BugKind.LIVELOCK;
+    }
+
+    /**
+     * Makes sure some run from {@code last} defers its step, the one after which the run stopped
+     * at a bug: the other actors' later steps, and so their races, appear only in such a run.
+     */
+    private static void deferLastStep(Node last) {
+        for (Actor a : last.backtrack) {
+            if (!a.equals(last.chosen)) {
+                return;
+            }
+        }
+        // Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs are all maximal; ours stop at a failure.
+        last.enabled.keySet().stream().filter(a -> !a.equals(last.chosen) && !last.sleep.containsKey(a)).findFirst()
+                .ifPresent(last.backtrack::add);
     }
 
     private static boolean intersects(Set<Actor> a, Set<Actor> b) {

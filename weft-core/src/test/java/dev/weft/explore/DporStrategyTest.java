@@ -98,9 +98,17 @@ class DporStrategyTest {
 
     /** Small random programs over two variables and a lock; locked sections are well nested. */
     static Stream<Arguments> randomPrograms() {
-        SplittableRandom random = new SplittableRandom(2014);
+        return randomPrograms(new SplittableRandom(2014), 60, false);
+    }
+
+    /** Small random programs in which a thread may fail on a value it read. */
+    static Stream<Arguments> randomProgramsWithChecks() {
+        return randomPrograms(new SplittableRandom(7), 300, true);
+    }
+
+    private static Stream<Arguments> randomPrograms(SplittableRandom random, int count, boolean withChecks) {
         List<Arguments> cases = new ArrayList<>();
-        for (int p = 0; p < 60; p++) {
+        for (int p = 0; p < count; p++) {
             int threadCount = 2 + random.nextInt(2);
             List<List<Op>> program = new ArrayList<>();
             for (int t = 0; t < threadCount; t++) {
@@ -115,7 +123,13 @@ class DporStrategyTest {
                             ops.add(locked ? Op.unlock("l") : Op.lock("l"));
                             locked = !locked;
                         }
-                        case 1, 2 -> ops.add(Op.read(var, register));
+                        case 1, 2 -> {
+                            ops.add(Op.read(var, register));
+                            if (withChecks && random.nextBoolean()) {
+                                long failing = random.nextInt(3) * 10 + random.nextInt(3);
+                                ops.add(Op.check(r -> r.get(register) != failing));
+                            }
+                        }
                         case 3, 4 -> ops.add(Op.write(var, 10 * t + i));
                         case 5 -> ops.add(Op.volatileRead(var, register));
                         case 6 -> ops.add(Op.volatileWrite(var, 10 * t + i));
@@ -140,6 +154,17 @@ class DporStrategyTest {
         Outcomes dpor = explore(program, model, new DporStrategy(model));
         assertEquals(dfs.states(), dpor.states(), program.toString());
         assertTrue(dpor.runs() <= dfs.runs());
+    }
+
+    @ParameterizedTest(name = "random program {0} under {1}")
+    @MethodSource("randomProgramsWithChecks")
+    void reachesTheOutcomesWithoutFailedChecksOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, true));
+        assumeTrue(dfs.complete(), "too many interleavings for a unit test");
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        assertEquals(withoutFailedChecks(dfs), withoutFailedChecks(dpor), program.toString());
+        boolean dfsFailed = withoutFailedChecks(dfs).size() < dfs.states().size();
+        assertEquals(dfsFailed, withoutFailedChecks(dpor).size() < dpor.states().size(), "a failed check found");
     }
 
     @Test
@@ -198,6 +223,36 @@ class DporStrategyTest {
         ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), Limits.NONE, null).explore();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.bugs().get(0).replayed());
+    }
+
+    /** Programs in which a thread fails on a value another thread replaces later. */
+    static Stream<Arguments> programsThatFailMidway() {
+        Map<String, List<List<Op>>> programs = Map.of(
+                // PingPong in miniature: t1 fails on the intermediate 1; the run where it does ends before x=2 is published.
+                "hand-over through an intermediate value", List.of(ops(Op.write("x", 1), Op.write("x", 2)),
+                        ops(Op.read("x", "r"), Op.check(r -> r.get("r") != 1))),
+                // The run where t0 fails first ends before t1 has even reached the write that t0's read races with.
+                "failure before the racing write is reached", List.of(ops(Op.volatileRead("v", "r"), Op.check(r -> r.get("r") == 1)),
+                        ops(Op.write("y", 1), Op.volatileWrite("v", 1))));
+        return programs.entrySet().stream().flatMap(e -> Stream.of(MemoryModel.values())
+                .map(m -> Arguments.of(e.getKey(), m, e.getValue())));
+    }
+
+    /** Outcomes of runs without a failed check: a run stopped by one leaves the other threads wherever its schedule had them. */
+    private static Set<String> withoutFailedChecks(Outcomes outcomes) {
+        Set<String> states = new HashSet<>(outcomes.states());
+        states.removeIf(s -> s.endsWith(" " + BugKind.ASSERTION));
+        return states;
+    }
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @MethodSource("programsThatFailMidway")
+    void aRunStoppedByAFailedCheckDoesNotHideTheStatesBeyondIt(String name, MemoryModel model, List<List<Op>> program) {
+        Outcomes dfs = explore(program, model, new DfsStrategy());
+        Outcomes dpor = explore(program, model, new DporStrategy(model));
+        assertFalse(withoutFailedChecks(dfs).isEmpty());
+        assertEquals(withoutFailedChecks(dfs), withoutFailedChecks(dpor));
+        assertTrue(dpor.states().stream().anyMatch(s -> s.endsWith(" " + BugKind.ASSERTION)), dpor.states().toString());
     }
 
     @Test
