@@ -968,12 +968,17 @@ final class ControlledHooks implements HookHandler {
         record(me, kind, loc, address, value, 0, type, 0);
     }
 
+    /** The descriptor letter of an array's elements, told by type tests: {@code Class.descriptorString} makes a new string at every access. */
     private static char elementType(Object array) {
-        Class<?> component = array.getClass().getComponentType();
-        if (!component.isPrimitive()) {
-            return 'L';
-        }
-        return component.descriptorString().charAt(0);
+        return array instanceof int[] ? 'I'
+                : array instanceof long[] ? 'J'
+                : array instanceof byte[] ? 'B'
+                : array instanceof char[] ? 'C'
+                : array instanceof short[] ? 'S'
+                : array instanceof boolean[] ? 'Z'
+                : array instanceof float[] ? 'F'
+                : array instanceof double[] ? 'D'
+                : 'L';
     }
 
     private Field instanceField(Object target, FieldInfo f) {
