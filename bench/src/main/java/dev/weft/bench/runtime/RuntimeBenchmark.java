@@ -24,6 +24,13 @@ import java.util.Locale;
  * warm-up. Arguments: {@code [repetitions]} (default 5).
  */
 public final class RuntimeBenchmark {
+    /**
+     * Plain and controlled runs of ManyAccesses before the measured ones. The first controlled runs in
+     * a JVM still compile the hooks' array paths and took 3 to 25 times as long as later ones; after a
+     * single warm-up run, the median of three measured runs was often one of them.
+     */
+    private static final int MANY_WARM_UP_RUNS = 5;
+
     private RuntimeBenchmark() {
     }
 
@@ -50,7 +57,7 @@ public final class RuntimeBenchmark {
         double[] plain = new double[repetitions];
         double[] controlled = new double[repetitions];
         int events = 0;
-        for (int i = -1; i < repetitions; i++) {
+        for (int i = -MANY_WARM_UP_RUNS; i < repetitions; i++) {
             long start = System.nanoTime();
             plainMain.invoke(null, (Object) new String[0]);
             double plainSeconds = (System.nanoTime() - start) / 1e9;
