@@ -396,12 +396,9 @@ public final class CausalModel {
      * model states it for the case it can see in a trace: before {@code anchor}, every other thread
      * has ended, has not been started, or waits to join {@code step}'s thread, and every buffered
      * write is flushed. A busy-wait released by a lock another thread is
-     * stuck on is not modelled (such a state can be missed, never asked for wrongly). Not in lazy models.
+     * stuck on is not modelled (such a state can be missed, never asked for wrongly).
      */
     Formula spinExemption(int step, int anchor) {
-        if (lazy) {
-            return Formula.FALSE;
-        }
         return exemptions.computeIfAbsent(((long) step << 32) | anchor, key -> exemption(step, anchor));
     }
 

@@ -81,7 +81,17 @@ public final class McrStrategy implements Strategy {
     }
 
     public McrStrategy(SolverKind solver, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
-        this(solver::create, memoryModel, queryLimits);
+        this(solver::create, memoryModel, queryLimits, largestFullModel(solver));
+    }
+
+    /**
+     * The largest causal model, in order atoms, that MCR builds in full for {@code solver}. With Z3
+     * every model is built lazily: Z3 answers the lazily built model of a 1,000-event trace about a
+     * hundred times faster than the full one (docs/performance.md), while the order solver is fast
+     * on both and keeps the full model, which needs no refinement rounds.
+     */
+    public static long largestFullModel(SolverKind solver) {
+        return solver == SolverKind.Z3 ? -1 : CausalModel.LARGEST_ENCODING;
     }
 
     @Override

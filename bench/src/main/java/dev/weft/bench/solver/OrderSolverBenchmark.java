@@ -1,18 +1,25 @@
 package dev.weft.bench.solver;
 
+import dev.weft.causal.CausalModel;
+import dev.weft.causal.SeedQuery;
+import dev.weft.explore.McrStrategy;
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
 import dev.weft.solver.Limits;
 import dev.weft.solver.McrProblems;
 import dev.weft.solver.OrderSolver;
 import dev.weft.solver.SolverKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Trace;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
  * Time per query of each {@link SolverKind} on generated MCR-shaped traces (see {@link McrProblems}):
@@ -22,8 +29,8 @@ import java.util.Random;
  * {@code 100:60 1000:30:10 10000:8:2}): Z3 runs only the first {@code z3Queries} queries (all by
  * default, none if 0) because it takes seconds per query on large traces. Each query gets a 60 s
  * time limit. {@code bank:rounds:queries[:z3Queries]} takes the trace of a real first run instead,
- * {@code perf.BankRounds} with that many rounds, and that many of its MCR seed queries spread over
- * the trace; {@code real} takes every catalogued benchmark's first run and all its queries. Prints
+ * {@code perf.BankRounds} with that many rounds, and asks that many of its seed queries, spread
+ * over them, as MCR does with each solver; {@code real} takes every catalogued benchmark's first run and all its queries. Prints
  * one Markdown table row per size and solver.
  */
 public final class OrderSolverBenchmark {
@@ -47,9 +54,9 @@ public final class OrderSolverBenchmark {
             }
             if (size.startsWith("bank:")) {
                 String[] parts = size.split(":");
-                McrProblems.Problem problem = RealTraces.bankRounds(Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
-                int z3Queries = parts.length > 3 ? Integer.parseInt(parts[3]) : problem.queries().size();
-                compare(problem.events() + " events, perf.BankRounds " + parts[1], List.of(problem), z3Queries, speedUps);
+                int z3Queries = parts.length > 3 ? Integer.parseInt(parts[3]) : Integer.MAX_VALUE;
+                compareAsMcr(RealTraces.bankRounds(Integer.parseInt(parts[1])), "perf.BankRounds " + parts[1],
+                        Integer.parseInt(parts[2]), z3Queries, speedUps);
                 continue;
             }
             String[] parts = size.split(":");
@@ -88,6 +95,46 @@ public final class OrderSolverBenchmark {
         }
     }
 
+    /**
+     * Both solvers on {@code queries} of the trace's seed queries, spread evenly over them, asked as
+     * MCR asks them: the model built in full or lazily as {@link McrStrategy#largestFullModel} says
+     * for the solver, each query through {@link CausalModel#check} (refinement rounds included).
+     */
+    private static void compareAsMcr(Trace trace, String program, int queries, int z3Queries, List<String> speedUps) {
+        String label = trace.size() + " events, " + program;
+        Run order = asMcr(trace, SolverKind.ORDER, queries);
+        print(label, SolverKind.ORDER, order);
+        if (z3Queries > 0) {
+            Run z3 = asMcr(trace, SolverKind.Z3, Math.min(queries, z3Queries));
+            print(label, SolverKind.Z3, z3);
+            reportDisagreements(order.statuses(), z3.statuses());
+            double[] orderOnZ3Queries = Arrays.copyOf(order.cpuMillis(), z3.cpuMillis().length);
+            speedUps.add(String.format("%s, %d queries: median CPU time z3 / order = %.0f", label, z3.statuses().length,
+                    median(z3.cpuMillis()) / median(orderOnZ3Queries)));
+        }
+    }
+
+    private static Run asMcr(Trace trace, SolverKind kind, int most) {
+        CausalModel model = new CausalModel(trace, MemoryModel.SC, new BitSet(), 0);
+        if (model.encodingSize() > McrStrategy.largestFullModel(kind)) {
+            model.encodeLazily();
+        }
+        List<SeedQuery> all = model.queries();
+        List<List<Formula>> asked = new ArrayList<>();
+        double stride = Math.max(1.0, all.size() / (double) most);
+        for (double q = 0; q < all.size() && asked.size() < most; q += stride) {
+            asked.add(model.assumptions(all.get((int) q)));
+        }
+        try (OrderSolver solver = kind.create()) {
+            long start = System.nanoTime();
+            for (Formula constraint : model.baseConstraints()) {
+                solver.add(constraint);
+            }
+            double addMillis = (System.nanoTime() - start) / 1e6;
+            return timed(asked, assumptions -> model.check(solver, assumptions, new Limits(QUERY_LIMIT_MILLIS, 0)), addMillis);
+        }
+    }
+
     /** Per-query outcomes and times, in query order, and the time to add the base constraints. */
     private record Run(Answer.Status[] statuses, double[] millis, double[] cpuMillis, double addMillis) {
         static final Run EMPTY = new Run(new Answer.Status[0], new double[0], new double[0], 0);
@@ -106,25 +153,30 @@ public final class OrderSolverBenchmark {
     }
 
     private static Run run(SolverKind kind, McrProblems.Problem problem, int queries) {
-        double[] millis = new double[queries];
-        double[] cpuMillis = new double[queries];
-        Answer.Status[] statuses = new Answer.Status[queries];
         try (OrderSolver solver = kind.create()) {
             long start = System.nanoTime();
             for (Formula constraint : problem.base()) {
                 solver.add(constraint);
             }
             double addMillis = (System.nanoTime() - start) / 1e6;
-            for (int q = 0; q < queries; q++) {
-                long queryStart = System.nanoTime();
-                long cpuStart = THREADS.getCurrentThreadCpuTime();
-                Answer answer = solver.check(problem.queries().get(q), new Limits(QUERY_LIMIT_MILLIS, 0));
-                millis[q] = (System.nanoTime() - queryStart) / 1e6;
-                cpuMillis[q] = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e6;
-                statuses[q] = answer.status();
-            }
-            return new Run(statuses, millis, cpuMillis, addMillis);
+            return timed(problem.queries().subList(0, queries), assumptions -> solver.check(assumptions, new Limits(QUERY_LIMIT_MILLIS, 0)), addMillis);
         }
+    }
+
+    /** Asks each query in turn, timing it in wall-clock and CPU time. */
+    private static Run timed(List<List<Formula>> queries, Function<List<Formula>, Answer> ask, double addMillis) {
+        double[] millis = new double[queries.size()];
+        double[] cpuMillis = new double[queries.size()];
+        Answer.Status[] statuses = new Answer.Status[queries.size()];
+        for (int q = 0; q < queries.size(); q++) {
+            long queryStart = System.nanoTime();
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            Answer answer = ask.apply(queries.get(q));
+            millis[q] = (System.nanoTime() - queryStart) / 1e6;
+            cpuMillis[q] = (THREADS.getCurrentThreadCpuTime() - cpuStart) / 1e6;
+            statuses[q] = answer.status();
+        }
+        return new Run(statuses, millis, cpuMillis, addMillis);
     }
 
     private static void print(String label, SolverKind kind, Run run) {

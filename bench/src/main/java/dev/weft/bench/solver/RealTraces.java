@@ -11,6 +11,7 @@ import dev.weft.solver.Formula;
 import dev.weft.solver.McrProblems;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
+import dev.weft.trace.Trace;
 import examples.Catalog;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -30,35 +31,30 @@ final class RealTraces {
         List<McrProblems.Problem> problems = new ArrayList<>();
         for (Catalog.Entry entry : BenchmarkPrograms.catalogue()) {
             MemoryModel model = MemoryModel.valueOf(entry.memoryModel().toUpperCase(Locale.ROOT));
-            McrProblems.Problem problem = firstRun(entry.className(), List.of(), model, Integer.MAX_VALUE);
-            if (!problem.queries().isEmpty()) {
-                problems.add(problem);
+            Trace trace = firstRun(entry.className(), List.of(), model);
+            CausalModel causal = new CausalModel(trace, model, new BitSet(), 0);
+            List<List<Formula>> queries = new ArrayList<>();
+            for (SeedQuery query : causal.queries()) {
+                List<Formula> assumptions = causal.assumptions(query);
+                if (!assumptions.contains(Formula.FALSE)) {
+                    queries.add(assumptions);
+                }
+            }
+            if (!queries.isEmpty()) {
+                problems.add(new McrProblems.Problem(trace.size(), causal.baseConstraints(), queries));
             }
         }
         return problems;
     }
 
-    /**
-     * The first run of {@code perf.BankRounds} with {@code rounds} rounds under SC, and at most
-     * {@code queries} of its seed queries, spread evenly over the trace.
-     */
-    static McrProblems.Problem bankRounds(int rounds, int queries) throws Exception {
-        return firstRun("perf.BankRounds", List.of(Integer.toString(rounds)), MemoryModel.SC, queries);
+    /** The trace of the first run of {@code perf.BankRounds} with {@code rounds} rounds, under SC. */
+    static Trace bankRounds(int rounds) throws Exception {
+        return firstRun("perf.BankRounds", List.of(Integer.toString(rounds)), MemoryModel.SC);
     }
 
-    private static McrProblems.Problem firstRun(String className, List<String> args, MemoryModel model, int most) throws Exception {
+    private static Trace firstRun(String className, List<String> args, MemoryModel model) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(BenchmarkPrograms.classpath(), className, args);
         RunResult run = new ControlledExecutor(program, RunConfig.of(model)).run(ContinuationPolicy.INSTANCE);
-        CausalModel causal = new CausalModel(run.trace(), model, new BitSet(), 0);
-        List<SeedQuery> all = causal.queries();
-        List<List<Formula>> queries = new ArrayList<>();
-        double stride = Math.max(1.0, all.size() / (double) most);
-        for (double q = 0; q < all.size() && queries.size() < most; q += stride) {
-            List<Formula> assumptions = causal.assumptions(all.get((int) q));
-            if (!assumptions.contains(Formula.FALSE)) {
-                queries.add(assumptions);
-            }
-        }
-        return new McrProblems.Problem(run.trace().size(), causal.baseConstraints(), queries);
+        return run.trace();
     }
 }
