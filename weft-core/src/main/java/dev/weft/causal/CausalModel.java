@@ -81,7 +81,7 @@ public final class CausalModel {
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
-    private Map<Integer, ThreadShape> threadShapes;
+    private List<ThreadShape> threadShapes;
     private final Map<Long, Formula> exemptions = new HashMap<>();
     private int[] ordinals;
     private List<Integer> targetReads;
@@ -405,7 +405,7 @@ public final class CausalModel {
     private Formula exemption(int step, int anchor) {
         int thread = trace.get(step).thread();
         List<Formula> parts = new ArrayList<>();
-        for (ThreadShape other : threadShapes().values()) {
+        for (ThreadShape other : threadShapes()) {
             if (other.thread() == thread) {
                 parts.add(flushedBefore(thread, step, anchor));
                 continue;
@@ -446,13 +446,13 @@ public final class CausalModel {
     private record ThreadShape(int thread, int last, int[] forks, int[] joins) {
     }
 
-    private Map<Integer, ThreadShape> threadShapes() {
+    private List<ThreadShape> threadShapes() {
         if (threadShapes == null) {
-            threadShapes = new LinkedHashMap<>();
+            threadShapes = new ArrayList<>();
             mhb.threads().forEach((thread, ops) -> {
                 int[] forks = Arrays.stream(mhb.predecessors(ops.get(0).index())).filter(p -> trace.get(p).kind() == EventKind.FORK).toArray();
                 int[] joins = ops.stream().skip(1).filter(e -> e.kind() == EventKind.JOIN).mapToInt(Event::index).toArray();
-                threadShapes.put(thread, new ThreadShape(thread, ops.get(ops.size() - 1).index(), forks, joins));
+                threadShapes.add(new ThreadShape(thread, ops.get(ops.size() - 1).index(), forks, joins));
             });
         }
         return threadShapes;

@@ -258,21 +258,11 @@ public final class RaceQueries {
 
     private int nextInOrder(List<Integer> events, int[] position) {
         for (int e : events) {
-            if (holds(next(e), position)) {
+            if (next(e).holdsIn(position)) {
                 return e;
             }
         }
         return -1;
     }
 
-    private static boolean holds(Formula formula, int[] position) {
-        if (formula instanceof Formula.Before atom) {
-            return atom.before() < position.length && atom.after() < position.length
-                    && position[atom.before()] < position[atom.after()];
-        }
-        if (formula instanceof Formula.And and) {
-            return and.parts().stream().allMatch(part -> holds(part, position));
-        }
-        return ((Formula.Or) formula).parts().stream().anyMatch(part -> holds(part, position));
-    }
 }

@@ -25,10 +25,14 @@ public sealed interface Formula {
     record Or(List<Formula> parts) implements Formula {
     }
 
-    /** Whether the formula holds in an order, given as each event's position. */
+    /**
+     * Whether the formula holds in an order, given as each event's position; an atom on an event
+     * beyond {@code position} (one the order does not place) does not hold.
+     */
     default boolean holdsIn(int[] position) {
         if (this instanceof Before atom) {
-            return position[atom.before()] < position[atom.after()];
+            return atom.before() < position.length && atom.after() < position.length
+                    && position[atom.before()] < position[atom.after()];
         }
         if (this instanceof And and) {
             return and.parts().stream().allMatch(part -> part.holdsIn(position));

@@ -85,6 +85,11 @@ public final class OrderSolverBenchmark {
                 z3 = z3.and(z3OnThis);
             }
         }
+        report(label, order, z3, speedUps);
+    }
+
+    /** One table row per solver that asked anything, and Z3's speed against the order solver's on the queries both asked. */
+    private static void report(String label, Run order, Run z3, List<String> speedUps) {
         print(label, SolverKind.ORDER, order);
         if (z3.statuses().length > 0) {
             print(label, SolverKind.Z3, z3);
@@ -101,17 +106,10 @@ public final class OrderSolverBenchmark {
      * for the solver, each query through {@link CausalModel#check} (refinement rounds included).
      */
     private static void compareAsMcr(Trace trace, String program, int queries, int z3Queries, List<String> speedUps) {
-        String label = trace.size() + " events, " + program;
         Run order = asMcr(trace, SolverKind.ORDER, queries);
-        print(label, SolverKind.ORDER, order);
-        if (z3Queries > 0) {
-            Run z3 = asMcr(trace, SolverKind.Z3, Math.min(queries, z3Queries));
-            print(label, SolverKind.Z3, z3);
-            reportDisagreements(order.statuses(), z3.statuses());
-            double[] orderOnZ3Queries = Arrays.copyOf(order.cpuMillis(), z3.cpuMillis().length);
-            speedUps.add(String.format("%s, %d queries: median CPU time z3 / order = %.0f", label, z3.statuses().length,
-                    median(z3.cpuMillis()) / median(orderOnZ3Queries)));
-        }
+        Run z3 = z3Queries > 0 ? asMcr(trace, SolverKind.Z3, Math.min(queries, z3Queries)) : Run.EMPTY;
+        reportDisagreements(order.statuses(), z3.statuses());
+        report(trace.size() + " events, " + program, order, z3, speedUps);
     }
 
     private static Run asMcr(Trace trace, SolverKind kind, int most) {
