@@ -7,8 +7,6 @@ import dev.weft.runtime.RunThread.PendingRead;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.Address;
-import dev.weft.trace.Bug;
-import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -20,7 +18,6 @@ import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
-import dev.weft.trace.Trace;
 import dev.weft.trace.Values;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
@@ -70,17 +67,6 @@ final class ControlledHooks implements HookHandler {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
 
-    /** How a run ended. */
-    private record RunEnd(Status status, Bug bug, String detail, Throwable internal) {
-        static RunEnd of(Status status, String detail) {
-            return new RunEnd(status, null, detail, null);
-        }
-
-        static RunEnd bug(Bug bug) {
-            return new RunEnd(Status.BUG, bug, null, null);
-        }
-    }
-
     private enum Wake { NOTIFIED, TIMED_OUT, INTERRUPTED }
 
     private record ConditionQueue(LockState lock, List<Waiter> waiters) {
@@ -97,12 +83,8 @@ final class ControlledHooks implements HookHandler {
     private final Map<Integer, RunThread> byId = new HashMap<>();
     /** Stands for threads that call before the run starts: nothing is controlled or recorded. */
     private final RunThread outside;
-    /* What the run records: handed over to its result, then dropped ({@link #forgetRecording}). */
-    private ObjectRegistry objects;
-    private List<Event> events = new ArrayList<>();
-    private Map<Address, Long> initialValues = new HashMap<>();
-    private Map<Address, Address> traceAddresses = new HashMap<>();
-    private List<Choice> schedule = new ArrayList<>();
+    private final Recording recording;
+    private final BugReports bugs;
     private final VisibleValues visibleValues = new VisibleValues();
     private final Map<Integer, Field> fields = new HashMap<>();
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
@@ -127,7 +109,8 @@ final class ControlledHooks implements HookHandler {
         this.config = config;
         this.model = config.memoryModel();
         this.policy = policy;
-        this.objects = new ObjectRegistry(symbols);
+        this.recording = new Recording(symbols);
+        this.bugs = new BugReports(symbols, config);
         this.outside = new RunThread(-1, "(outside the run)", null, true, lock.newCondition());
         outside.classInitDepth = 1;
     }
@@ -154,7 +137,7 @@ final class ControlledHooks implements HookHandler {
                     seenProgress = progress;
                     seenAt = now;
                 } else if (now - seenAt >= timeout) {
-                    finish(stuck(running));
+                    finish(bugs.stuck(running));
                     break;
                 }
                 try {
@@ -190,28 +173,10 @@ final class ControlledHooks implements HookHandler {
             if (!leaked.isEmpty()) {
                 detail = (detail == null ? "" : detail + "; ") + "threads that could not be stopped: " + String.join(", ", leaked);
             }
-            Trace trace = new Trace(symbols, events, initialValues);
-            RunResult result = new RunResult(end.status(), trace, List.copyOf(schedule), end.bug(), detail, finalState);
-            forgetRecording();
-            return result;
+            return recording.result(end.status(), end.bug(), detail, finalState);
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Drops what the run recorded once its result holds it. This handler stays reachable from the
-     * run's class loader until the JVM unloads that loader, which only a concurrent or full collection
-     * does, and young collections treat class loaders as roots: kept here, the traces and object
-     * tables of every run not yet unloaded were copied again by each young collection (on a run of
-     * 10^5 events, most of its time). Threads that call a hook after the run only meet {@link RunAbort}.
-     */
-    private void forgetRecording() {
-        objects = new ObjectRegistry(symbols);
-        events = new ArrayList<>();
-        initialValues = new HashMap<>();
-        traceAddresses = new HashMap<>();
-        schedule = new ArrayList<>();
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
@@ -443,10 +408,6 @@ final class ControlledHooks implements HookHandler {
         JdkMethods.call(t.jvm, Thread.class, "interrupt", MethodType.methodType(void.class));
     }
 
-    private static Thread.State stateOf(Thread thread) {
-        return (Thread.State) JdkMethods.call(thread, Thread.class, "getState", MethodType.methodType(Thread.State.class));
-    }
-
     private void giveTurn(RunThread next) {
         visibleValues.show(next);
         running = next;
@@ -516,11 +477,11 @@ final class ControlledHooks implements HookHandler {
                 if (exemptSpinners(live)) {
                     continue;
                 }
-                finish(deadlock(live));
+                finish(bugs.deadlock(live));
                 return;
             }
-            if (schedule.size() >= config.stepBound()) {
-                finish(stepBoundExceeded(live));
+            if (recording.steps() >= config.stepBound()) {
+                finish(bugs.stepBoundExceeded(live, byId.get(lastThread)));
                 return;
             }
             Choice choice;
@@ -535,11 +496,11 @@ final class ControlledHooks implements HookHandler {
                 progress++;
             }
             if (choice == null || !enabled.contains(choice)) {
-                finish(RunEnd.of(Status.DIVERGED, "choice " + schedule.size() + " (" + describe(choice)
+                finish(RunEnd.of(Status.DIVERGED, "choice " + recording.steps() + " (" + describe(choice)
                         + ") is not enabled; enabled were " + enabled.stream().map(this::describe).collect(Collectors.joining(", "))));
                 return;
             }
-            schedule.add(choice);
+            recording.chose(choice);
             RunThread chosen = byId.get(choice.thread());
             if (choice.isFlush()) {
                 flush(chosen, chosen.buffer.take(model, choice.flush()), Event.CHOSEN);
@@ -616,7 +577,7 @@ final class ControlledHooks implements HookHandler {
 
         @Override
         public int steps() {
-            return schedule.size();
+            return recording.steps();
         }
 
         @Override
@@ -631,13 +592,7 @@ final class ControlledHooks implements HookHandler {
         if (!controlled(me)) {
             return -1;
         }
-        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, shared(address), value, value2, type,
-                me.stepped ? flags | Event.CHOSEN : flags);
-        me.stepped = false;
-        events.add(e);
-        if (loc >= 0) {
-            me.lastLocation = loc;
-        }
+        Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         switch (kind) {
             case READ, VOLATILE_READ -> me.spin.read(loc, address);
             case ATOMIC_RMW -> {
@@ -655,22 +610,7 @@ final class ControlledHooks implements HookHandler {
         if (e.wrote() && !e.has(Event.BUFFERED)) {
             madeVisible(address);
         }
-        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (kind.reads() || e.wrote())) {
-            initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
-        }
         return e.index();
-    }
-
-    /**
-     * One {@link Address} object per address for the trace: each event's own would stay live until
-     * the run ends, and every young collection during a long run copies what is live.
-     */
-    private Address shared(Address address) {
-        if (address == null) {
-            return null;
-        }
-        Address known = traceAddresses.putIfAbsent(address, address);
-        return known != null ? known : address;
     }
 
     private void madeVisible(Address address) {
@@ -680,15 +620,10 @@ final class ControlledHooks implements HookHandler {
         }
     }
 
-    /**
-     * Publishes one buffered write. A FLUSH carries the sequence number of its WRITE, so that the
-     * (thread, seq) of the thread's own operations does not depend on when its flushes happen.
-     */
+    /** Publishes one buffered write. */
     private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
         visibleValues.flushed(write.address(), write.raw());
-        Event buffered = events.get(write.writeIndex());
-        events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
-                write.value(), write.writeIndex(), write.type(), flags));
+        recording.addFlush(owner, write, flags);
         madeVisible(write.address());
     }
 
@@ -707,7 +642,7 @@ final class ControlledHooks implements HookHandler {
             me.read = null;
             if (target != null && controlled(me)) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.instanceField(objects.id(target, me), field), f.isVolatile(), f.valueType(), loc);
+                beginRead(me, Address.instanceField(recording.objects().id(target, me), field), f.isVolatile(), f.valueType(), loc);
             }
         } finally {
             lock.unlock();
@@ -734,7 +669,7 @@ final class ControlledHooks implements HookHandler {
         try {
             me.read = null;
             if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && controlled(me)) {
-                beginRead(me, Address.arrayElement(objects.id(array, me), index), false, elementType(array), loc);
+                beginRead(me, Address.arrayElement(recording.objects().id(array, me), index), false, elementType(array), loc);
             }
         } finally {
             lock.unlock();
@@ -758,9 +693,7 @@ final class ControlledHooks implements HookHandler {
     private StoreBuffer.Entry loaded(RunThread me, PendingRead read, long fromMemory) {
         me.read = null;
         StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
-        if (!initialValues.containsKey(read.address())) {
-            initialValues.put(read.address(), fromMemory);
-        }
+        recording.initialValue(read.address(), fromMemory);
         record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
                 read.type(), 0);
         return forwarded;
@@ -810,7 +743,7 @@ final class ControlledHooks implements HookHandler {
         RunThread me = enter();
         try {
             PendingRead read = me.read;
-            StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, objects.encode(value, read.type(), me));
+            StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, recording.objects().encode(value, read.type(), me));
             return forwarded != null ? forwarded.raw() : value;
         } finally {
             lock.unlock();
@@ -899,7 +832,7 @@ final class ControlledHooks implements HookHandler {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.instanceField(objects.id(target, me), field), f.isVolatile(), f.valueType(), raw, loc,
+            write(me, Address.instanceField(recording.objects().id(target, me), field), f.isVolatile(), f.valueType(), raw, loc,
                     () -> MemoryCell.field(instanceField(target, f), target));
         } finally {
             lock.unlock();
@@ -930,7 +863,7 @@ final class ControlledHooks implements HookHandler {
             if (!component.isPrimitive() && raw != null && !component.isInstance(raw)) {
                 return; // the native store throws ArrayStoreException
             }
-            write(me, Address.arrayElement(objects.id(array, me), index), false, elementType(array), raw, loc,
+            write(me, Address.arrayElement(recording.objects().id(array, me), index), false, elementType(array), raw, loc,
                     () -> MemoryCell.element(array, index));
         } finally {
             lock.unlock();
@@ -947,11 +880,11 @@ final class ControlledHooks implements HookHandler {
         EventKind kind = isVolatile ? EventKind.VOLATILE_WRITE : EventKind.WRITE;
         schedulingPoint(me, kind, address, loc);
         MemoryCell resolved = null;
-        if (!initialValues.containsKey(address)) {
+        if (!recording.hasInitialValue(address)) {
             resolved = cell.get();
-            initialValues.put(address, objects.encode(resolved.get(), type, me));
+            recording.initialValue(address, recording.objects().encode(resolved.get(), type, me));
         }
-        long value = objects.encode(raw, type, me);
+        long value = recording.objects().encode(raw, type, me);
         if (isVolatile) {
             drain(me);
         } else if (model != MemoryModel.SC) {
@@ -1036,7 +969,7 @@ final class ControlledHooks implements HookHandler {
         RunThread me = enter();
         try {
             if (me != outside) {
-                objects.allocated(object, me);
+                recording.objects().allocated(object, me);
             }
         } finally {
             lock.unlock();
@@ -1069,7 +1002,7 @@ final class ControlledHooks implements HookHandler {
     public int identityHashCode(Object object) {
         RunThread me = enter();
         try {
-            return me == outside ? System.identityHashCode(object) : objects.identityHash(object, me);
+            return me == outside ? System.identityHashCode(object) : recording.objects().identityHash(object, me);
         } finally {
             lock.unlock();
         }
@@ -1126,7 +1059,7 @@ final class ControlledHooks implements HookHandler {
 
     private LockState monitor(Object monitor, RunThread me) {
         Objects.requireNonNull(monitor);
-        return monitors.computeIfAbsent(monitor, m -> new LockState(Address.lock(objects.id(m, me))));
+        return monitors.computeIfAbsent(monitor, m -> new LockState(Address.lock(recording.objects().id(m, me))));
     }
 
     @Override
@@ -1245,7 +1178,7 @@ final class ControlledHooks implements HookHandler {
     private void notify(RunThread me, LockState l, List<Waiter> queue, boolean all, int loc) {
         schedulingPoint(me, EventKind.NOTIFY, l.address, loc);
         drain(me);
-        int index = events.size();
+        int index = recording.nextIndex();
         int woken = -1;
         if (all) {
             queue.forEach(w -> w.notifiedBy = index);
@@ -1329,7 +1262,7 @@ final class ControlledHooks implements HookHandler {
             record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
             if (failure != null) {
-                finish(RunEnd.bug(failureBug(failure, me)));
+                finish(RunEnd.bug(bugs.failure(failure, me)));
                 return;
             }
             stop(me);
@@ -1373,7 +1306,7 @@ final class ControlledHooks implements HookHandler {
             checkEnd();
             RunThread child = running;
             if (child != null && child.handBackTo == me && !child.begun) {
-                Thread.State state = stateOf(child.jvm);
+                Thread.State state = child.jvmState();
                 if (state == Thread.State.NEW) {
                     threads.remove(child);
                     byJvmThread.remove(child.jvm);
@@ -1570,7 +1503,7 @@ final class ControlledHooks implements HookHandler {
             if (status == 0) {
                 finish(RunEnd.of(Status.COMPLETED, null));
             } else {
-                finish(RunEnd.bug(new Bug(BugKind.EXIT, "System.exit(" + status + ")", me.name, symbols.locations().get(loc), null)));
+                finish(bugs.exit(status, me, loc));
             }
             throw new RunAbort();
         } finally {
@@ -1588,7 +1521,7 @@ final class ControlledHooks implements HookHandler {
         if (lockObject instanceof ReentrantReadWriteLock.ReadLock || lockObject instanceof ReentrantReadWriteLock.WriteLock) {
             unsupportedLocked("a ReentrantReadWriteLock view obtained outside instrumented code", loc);
         }
-        view = new View(new LockState(Address.lock(objects.id(lockObject, me))), false);
+        view = new View(new LockState(Address.lock(recording.objects().id(lockObject, me))), false);
         lockViews.put(lockObject, view);
         return view;
     }
@@ -1776,11 +1709,11 @@ final class ControlledHooks implements HookHandler {
     /** Both views of one read/write lock share one state and one address. */
     private LockState monitorsOfReadWriteLock(Object readWriteLock, RunThread me) {
         for (View v : lockViews.values()) {
-            if (v.lock().address.object() == objects.id(readWriteLock, me)) {
+            if (v.lock().address.object() == recording.objects().id(readWriteLock, me)) {
                 return v.lock();
             }
         }
-        return new LockState(Address.lock(objects.id(readWriteLock, me)));
+        return new LockState(Address.lock(recording.objects().id(readWriteLock, me)));
     }
 
     @Override
@@ -1932,13 +1865,13 @@ final class ControlledHooks implements HookHandler {
                 case Hooks.ATOMIC_RMW -> EventKind.ATOMIC_RMW;
                 default -> EventKind.VOLATILE_WRITE;
             };
-            Address address = Address.atomic(objects.id(atomic, me), index);
+            Address address = Address.atomic(recording.objects().id(atomic, me), index);
             schedulingPoint(me, kind, address, loc);
             if (kind.synchronizes()) {
                 drain(me);
             }
-            long before = objects.encode(cell.get(), cell.type(), me);
-            initialValues.putIfAbsent(address, before);
+            long before = recording.objects().encode(cell.get(), cell.type(), me);
+            recording.initialValue(address, before);
             me.atomic = new PendingAtomic(cell, kind, address, loc, before);
         } finally {
             lock.unlock();
@@ -1954,7 +1887,7 @@ final class ControlledHooks implements HookHandler {
             if (op == null) {
                 return;
             }
-            long after = objects.encode(op.cell().get(), op.cell().type(), me);
+            long after = recording.objects().encode(op.cell().get(), op.cell().type(), me);
             switch (op.kind()) {
                 case READ, VOLATILE_READ -> record(me, op.kind(), op.location(), op.address(), op.before(), 0, op.cell().type(), 0);
                 case VOLATILE_WRITE -> record(me, op.kind(), op.location(), op.address(), after, 0, op.cell().type(), 0);
@@ -2067,77 +2000,5 @@ final class ControlledHooks implements HookHandler {
         Location where = symbols.locations().get(loc);
         finish(RunEnd.of(Status.UNSUPPORTED, "unsupported: " + api + (where != null ? " at " + where.fileAndLine() : "")));
         throw new RunAbort();
-    }
-
-    // ------------------------------------------------------------------ bugs
-
-    private RunEnd deadlock(List<RunThread> live) {
-        List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
-        String message = "deadlock: " + blocked.stream()
-                .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
-                .collect(Collectors.joining("; "));
-        RunThread first = blocked.get(0);
-        Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
-        if (where != null && !isProgramFrame(where.className())) {
-            where = programLocation(first.jvm.getStackTrace(), first);
-        }
-        return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));
-    }
-
-    private RunEnd stepBoundExceeded(List<RunThread> live) {
-        RunThread culprit = live.stream().filter(t -> t.spin.isExempt()).findFirst()
-                .orElse(byId.getOrDefault(lastThread, live.get(0)));
-        String spinning = culprit.spin.isExempt() ? "; " + culprit.name + " keeps spinning" : "";
-        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps" + spinning,
-                culprit.name, symbols.locations().get(culprit.lastLocation), null));
-    }
-
-    private RunEnd stuck(RunThread t) {
-        Thread.State state = stateOf(t.jvm);
-        StackTraceElement[] stack = t.jvm.getStackTrace();
-        String at = stack.length > 0 ? stack[0].toString() : "an unknown place";
-        if (state == Thread.State.RUNNABLE) {
-            StringBuilder trace = new StringBuilder();
-            for (StackTraceElement frame : stack) {
-                trace.append("\tat ").append(frame).append('\n');
-            }
-            return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: " + t.name + " ran for " + config.stuckTimeout().toMillis()
-                    + " ms without reaching a scheduling point, at " + at, t.name, programLocation(stack, t), trace.toString()));
-        }
-        return RunEnd.of(Status.UNSUPPORTED, t.name + " is blocked (" + state + ") in code Weft does not control, at " + at);
-    }
-
-    private Bug failureBug(Throwable failure, RunThread thread) {
-        BugKind kind = failure instanceof AssertionError ? BugKind.ASSERTION : BugKind.EXCEPTION;
-        String message = failure.getClass().getSimpleName() + (failure.getMessage() != null ? ": " + failure.getMessage() : "");
-        java.io.StringWriter text = new java.io.StringWriter();
-        failure.printStackTrace(new java.io.PrintWriter(text));
-        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), text.toString());
-    }
-
-    /** The innermost frame of program code, else the thread's last recorded location. */
-    private Location programLocation(StackTraceElement[] stack, RunThread thread) {
-        for (StackTraceElement frame : stack) {
-            if (isProgramFrame(frame.getClassName())) {
-                return new Location(frame.getClassName(), frame.getMethodName(), frame.getFileName(), frame.getLineNumber(), -1);
-            }
-        }
-        return symbols.locations().get(thread.lastLocation);
-    }
-
-    /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
-    private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
-            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
-    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(),
-            AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName());
-
-    private static boolean isProgramFrame(String className) {
-        for (String prefix : FOREIGN_PREFIXES) {
-            if (className.startsWith(prefix)) {
-                return false;
-            }
-        }
-        int nested = className.indexOf('$');
-        return !RUNTIME_CLASSES.contains(nested < 0 ? className : className.substring(0, nested));
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
+import java.lang.invoke.MethodType;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.Condition;
 import java.util.function.BooleanSupplier;
@@ -77,5 +78,10 @@ final class RunThread {
             random = new SplittableRandom(name.hashCode());
         }
         return random;
+    }
+
+    /** The JVM thread's state, as the JDK's own {@code Thread.getState} tells it (never a program override). */
+    Thread.State jvmState() {
+        return (Thread.State) JdkMethods.call(jvm, Thread.class, "getState", MethodType.methodType(Thread.State.class));
     }
 }
