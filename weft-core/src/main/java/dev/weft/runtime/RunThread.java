@@ -73,6 +73,11 @@ final class RunThread {
         this.step = Choice.step(id);
     }
 
+    /** Whether the runtime controls (schedules and records) what the thread does now: not inside a static initialiser. */
+    boolean controlled() {
+        return classInitDepth == 0;
+    }
+
     SplittableRandom random() {
         if (random == null) {
             random = new SplittableRandom(name.hashCode());
