@@ -1,6 +1,6 @@
 package dev.weft.cli;
 
-import dev.weft.explore.ProgramRunner;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.ProgramSpec;

@@ -2,6 +2,7 @@ package dev.weft.explore;
 
 import dev.weft.explore.ExplorationResult.Stop;
 import dev.weft.explore.ExplorationResult.Verdict;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
 import dev.weft.trace.RunResult;

@@ -6,7 +6,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.PrefixPolicy;
-import dev.weft.explore.ProgramRunner;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;

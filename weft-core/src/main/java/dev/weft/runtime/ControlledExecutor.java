@@ -1,6 +1,5 @@
 package dev.weft.runtime;
 
-import dev.weft.explore.ProgramRunner;
 import dev.weft.trace.RunResult;
 import java.util.Objects;
 

@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
+import java.lang.invoke.MethodType;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.Condition;
 import java.util.function.BooleanSupplier;
@@ -72,10 +73,20 @@ final class RunThread {
         this.step = Choice.step(id);
     }
 
+    /** Whether the runtime controls (schedules and records) what the thread does now: not inside a static initialiser. */
+    boolean controlled() {
+        return classInitDepth == 0;
+    }
+
     SplittableRandom random() {
         if (random == null) {
             random = new SplittableRandom(name.hashCode());
         }
         return random;
+    }
+
+    /** The JVM thread's state, as the JDK's own {@code Thread.getState} tells it (never a program override). */
+    Thread.State jvmState() {
+        return (Thread.State) JdkMethods.call(jvm, Thread.class, "getState", MethodType.methodType(Thread.State.class));
     }
 }

@@ -7,5 +7,32 @@
  * TSO/PSO plain writes wait in per-thread store buffers and each possible flush is a choice of its
  * own. A run ends with its trace, the schedule that replays it, and the bug (assertion, exception,
  * deadlock, livelock, exit) if any; every program thread is stopped before the result is returned.
+ *
+ * <p>Inside a run, {@code ControlledHooks} is the hooks' handler and says which part handles each
+ * hook. The parts:
+ * <ul>
+ *   <li>{@code Scheduler}, the core: the run's lock, the registry of its threads, whose turn it is,
+ *       each choice of the policy (a thread's step or a buffered write's flush), the end of the run,
+ *       the watchdog for stuck threads and the teardown of the program's threads;</li>
+ *   <li>{@code Recording}: the run's events, initial values, schedule and object ids, handed over to
+ *       the run's result;</li>
+ *   <li>{@code MemoryAccess}: reads, writes, store forwarding and fences ({@code StoreBuffer},
+ *       {@code VisibleValues}, {@code MemoryCell});</li>
+ *   <li>{@code Locks}: monitors, wait/notify, {@code java.util.concurrent} locks, conditions and
+ *       read/write views, park/unpark ({@code LockState});</li>
+ *   <li>{@code ThreadLifecycle}: thread bodies, start, join, sleep, yield, interrupts, isAlive,
+ *       exit, static initialisers and pool workers;</li>
+ *   <li>{@code Atomics}: the atomic classes ({@code AtomicCell});</li>
+ *   <li>{@code Determinism}: identity hash codes, clocks and random numbers;</li>
+ *   <li>{@code BusyWaitRules}: where the busy-wait rules of {@code SpinWatch} see the run and hold
+ *       spinners back;</li>
+ *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at.</li>
+ * </ul>
+ * The parts hold the {@code Scheduler} and call it (around every hook, at every scheduling point
+ * and event); the only call back is the busy-wait rules' question to {@code Locks} whether a thread
+ * holds a lock.
+ *
+ * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
+ * {@code ControlledExecutor} is the runner over real runs.
  */
 package dev.weft.runtime;

@@ -8,7 +8,7 @@ import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.McrStrategy;
-import dev.weft.explore.ProgramRunner;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import com.fasterxml.jackson.databind.JsonNode;

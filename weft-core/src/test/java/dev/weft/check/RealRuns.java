@@ -3,7 +3,7 @@ package dev.weft.check;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.Limits;
-import dev.weft.explore.ProgramRunner;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.ControlledExecutor;

@@ -1,6 +1,7 @@
 package dev.weft.explore;
 
 import dev.weft.runtime.PendingOperation;
+import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;

@@ -1,6 +1,5 @@
-package dev.weft.explore;
+package dev.weft.runtime;
 
-import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.RunResult;
 
 /** Performs one controlled run of the program under check, scheduled by {@code policy}. */

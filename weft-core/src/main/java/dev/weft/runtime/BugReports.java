@@ -1,0 +1,103 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.Bug;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.Location;
+import dev.weft.trace.RunResult.Status;
+import dev.weft.trace.Symbols;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The bugs the runtime itself finds (deadlock, livelock, a thread stuck outside Weft's control, an
+ * uncaught failure, {@code System.exit}), each with the program location it points at: the
+ * innermost frame of program code, not of the JDK, a test framework or Weft's runtime.
+ */
+final class BugReports {
+    /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
+    private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
+            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
+    /** The runtime's classes by name: runtime tests keep their programs in this package, so no prefix covers them. */
+    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
+            Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
+            MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
+            Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
+            ObjectRegistry.class.getName());
+
+    private final Symbols symbols;
+    private final RunConfig config;
+
+    BugReports(Symbols symbols, RunConfig config) {
+        this.symbols = symbols;
+        this.config = config;
+    }
+
+    RunEnd deadlock(List<RunThread> live) {
+        List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
+        String message = "deadlock: " + blocked.stream()
+                .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
+                .collect(Collectors.joining("; "));
+        RunThread first = blocked.get(0);
+        Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
+        if (where != null && !isProgramFrame(where.className())) {
+            where = programLocation(first.jvm.getStackTrace(), first);
+        }
+        return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));
+    }
+
+    /** The step bound was reached: blames a spinner the run had to exempt, else {@code last}, the thread stepped last (if any). */
+    RunEnd stepBoundExceeded(List<RunThread> live, RunThread last) {
+        RunThread culprit = live.stream().filter(t -> t.spin.isExempt()).findFirst()
+                .orElse(last != null ? last : live.get(0));
+        String spinning = culprit.spin.isExempt() ? "; " + culprit.name + " keeps spinning" : "";
+        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps" + spinning,
+                culprit.name, symbols.locations().get(culprit.lastLocation), null));
+    }
+
+    RunEnd stuck(RunThread t) {
+        Thread.State state = t.jvmState();
+        StackTraceElement[] stack = t.jvm.getStackTrace();
+        String at = stack.length > 0 ? stack[0].toString() : "an unknown place";
+        if (state == Thread.State.RUNNABLE) {
+            StringBuilder trace = new StringBuilder();
+            for (StackTraceElement frame : stack) {
+                trace.append("\tat ").append(frame).append('\n');
+            }
+            return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: " + t.name + " ran for " + config.stuckTimeout().toMillis()
+                    + " ms without reaching a scheduling point, at " + at, t.name, programLocation(stack, t), trace.toString()));
+        }
+        return RunEnd.of(Status.UNSUPPORTED, t.name + " is blocked (" + state + ") in code Weft does not control, at " + at);
+    }
+
+    Bug failure(Throwable failure, RunThread thread) {
+        BugKind kind = failure instanceof AssertionError ? BugKind.ASSERTION : BugKind.EXCEPTION;
+        String message = failure.getClass().getSimpleName() + (failure.getMessage() != null ? ": " + failure.getMessage() : "");
+        java.io.StringWriter text = new java.io.StringWriter();
+        failure.printStackTrace(new java.io.PrintWriter(text));
+        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), text.toString());
+    }
+
+    RunEnd exit(int status, RunThread thread, int loc) {
+        return RunEnd.bug(new Bug(BugKind.EXIT, "System.exit(" + status + ")", thread.name, symbols.locations().get(loc), null));
+    }
+
+    /** The innermost frame of program code, else the thread's last recorded location. */
+    private Location programLocation(StackTraceElement[] stack, RunThread thread) {
+        for (StackTraceElement frame : stack) {
+            if (isProgramFrame(frame.getClassName())) {
+                return new Location(frame.getClassName(), frame.getMethodName(), frame.getFileName(), frame.getLineNumber(), -1);
+            }
+        }
+        return symbols.locations().get(thread.lastLocation);
+    }
+
+    private static boolean isProgramFrame(String className) {
+        for (String prefix : FOREIGN_PREFIXES) {
+            if (className.startsWith(prefix)) {
+                return false;
+            }
+        }
+        int nested = className.indexOf('$');
+        return !RUNTIME_CLASSES.contains(nested < 0 ? className : className.substring(0, nested));
+    }
+}

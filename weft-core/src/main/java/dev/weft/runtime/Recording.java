@@ -1,0 +1,126 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.Bug;
+import dev.weft.trace.Choice;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.RunResult;
+import dev.weft.trace.Symbols;
+import dev.weft.trace.Trace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run records: its events, the value every address held before the run first touched it,
+ * the schedule of choices that replays it, and the stable identities of its objects. The parts of
+ * the runtime append to it (through {@link Scheduler#record}, which also shows each event to the
+ * busy-wait rules); at the end of the run it becomes the run's {@link RunResult} and is dropped.
+ * Guarded by the run's lock.
+ */
+final class Recording {
+    private final Symbols symbols;
+    private ObjectRegistry objects;
+    private List<Event> events = new ArrayList<>();
+    private Map<Address, Long> initialValues = new HashMap<>();
+    private Map<Address, Address> traceAddresses = new HashMap<>();
+    private List<Choice> schedule = new ArrayList<>();
+
+    Recording(Symbols symbols) {
+        this.symbols = symbols;
+        this.objects = new ObjectRegistry(symbols);
+    }
+
+    ObjectRegistry objects() {
+        return objects;
+    }
+
+    /** Appends {@code me}'s next event; the first one after a schedule choice stepped {@code me} is {@link Event#CHOSEN}. */
+    Event add(RunThread me, EventKind kind, int loc, Address address, long value, long value2, char type, int flags) {
+        Event e = new Event(events.size(), kind, me.id, me.seq++, loc, shared(address), value, value2, type,
+                me.stepped ? flags | Event.CHOSEN : flags);
+        me.stepped = false;
+        events.add(e);
+        if (loc >= 0) {
+            me.lastLocation = loc;
+        }
+        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (kind.reads() || e.wrote())) {
+            initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
+        }
+        return e;
+    }
+
+    /**
+     * Appends the FLUSH that publishes one buffered write. It carries the sequence number of its
+     * WRITE, so that the (thread, seq) of the thread's own operations does not depend on when its
+     * flushes happen.
+     */
+    void addFlush(RunThread owner, StoreBuffer.Entry write, int flags) {
+        Event buffered = events.get(write.writeIndex());
+        events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
+                write.value(), write.writeIndex(), write.type(), flags));
+    }
+
+    /** The trace index the next event gets. */
+    int nextIndex() {
+        return events.size();
+    }
+
+    /**
+     * One {@link Address} object per address for the trace: each event's own would stay live until
+     * the run ends, and every young collection during a long run copies what is live.
+     */
+    private Address shared(Address address) {
+        if (address == null) {
+            return null;
+        }
+        Address known = traceAddresses.putIfAbsent(address, address);
+        return known != null ? known : address;
+    }
+
+    boolean hasInitialValue(Address address) {
+        return initialValues.containsKey(address);
+    }
+
+    /** Records what {@code address} held before the run first touched it, unless already known. */
+    void initialValue(Address address, long value) {
+        if (!initialValues.containsKey(address)) {
+            initialValues.put(address, value);
+        }
+    }
+
+    void chose(Choice choice) {
+        schedule.add(choice);
+    }
+
+    /** Number of choices taken so far. */
+    int steps() {
+        return schedule.size();
+    }
+
+    /** The run's result, which takes over what was recorded; the recording is then forgotten. */
+    RunResult result(RunResult.Status status, Bug bug, String detail, Map<String, String> finalState) {
+        Trace trace = new Trace(symbols, events, initialValues);
+        RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState);
+        forget();
+        return result;
+    }
+
+    /**
+     * Drops what the run recorded once its result holds it. The run's handler, and with it this
+     * recording, stays reachable from the run's class loader until the JVM unloads that loader, which
+     * only a concurrent or full collection does, and young collections treat class loaders as roots:
+     * kept here, the traces and object tables of every run not yet unloaded were copied again by each
+     * young collection (on a run of 10^5 events, most of its time). Threads that call a hook after the
+     * run only meet {@link RunAbort}.
+     */
+    private void forget() {
+        objects = new ObjectRegistry(symbols);
+        events = new ArrayList<>();
+        initialValues = new HashMap<>();
+        traceAddresses = new HashMap<>();
+        schedule = new ArrayList<>();
+    }
+}

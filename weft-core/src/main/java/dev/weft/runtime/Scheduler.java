@@ -1,0 +1,641 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.Choice;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.Location;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import dev.weft.trace.RunResult.Status;
+import dev.weft.trace.Symbols;
+import dev.weft.trace.ThreadPaths;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The scheduling core of one run: the run's lock, the registry of its threads, whose turn it is,
+ * and every choice the {@link SchedulePolicy} makes. The parts that give the hooks their meaning
+ * ({@link MemoryAccess}, {@link Locks}, {@link ThreadLifecycle}, {@link Atomics}, {@link Determinism})
+ * hold this core and use a small surface of it: {@link #enter} and {@link #unlock} around each hook,
+ * {@link #schedulingPoint}, {@link #record}, {@link #drain}, {@link #finish}, {@link #unsupportedLocked}.
+ *
+ * <p>Exactly one program thread runs at a time. At each scheduling point the arriving thread
+ * records what it is about to do, and (holding the run's lock) asks the {@link SchedulePolicy}
+ * which enabled choice comes next; the chosen thread is signalled and performs its operation, then
+ * runs on to its next scheduling point. A newly started thread runs, inside its parent's FORK step,
+ * up to its own first scheduling point, so every live thread always has a known next operation.
+ * Under TSO/PSO plain writes also go to the thread's {@link StoreBuffer}; each write that may become
+ * visible is a choice of its own, and synchronizing operations drain the buffer first. The store
+ * itself happens at once; {@link VisibleValues} sets memory to each thread's view when it gets the turn.
+ * Since the core performs the choices, it also performs the flushes ({@link #flush}, {@link #drain}).
+ *
+ * <p>The busy-wait rules ({@link BusyWaitRules}) take part in deciding which threads are enabled:
+ * {@link #record} shows them every event, and they ask {@link Locks} whether a thread holds a lock.
+ */
+final class Scheduler {
+    private static final BooleanSupplier ALWAYS = () -> true;
+    private static final int ABORTS_BEFORE_PARKING = 100;
+    private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
+        // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
+    };
+
+    /* What the parts share: the program's name tables, the memory model, what the run records, the bugs it reports, memory as each thread sees it, and the busy-wait rules. */
+    final Symbols symbols;
+    final MemoryModel model;
+    final Recording recording;
+    final BugReports bugs;
+    final VisibleValues visibleValues = new VisibleValues();
+    private final List<RunThread> threads = new ArrayList<>();
+    final BusyWaitRules busyWaits = new BusyWaitRules(threads);
+    private final RunConfig config;
+    private final SchedulePolicy policy;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition runOver = lock.newCondition();
+    private final Map<Thread, RunThread> byJvmThread = new IdentityHashMap<>();
+    private final Map<Integer, RunThread> byId = new HashMap<>();
+    /** Stands for threads that call before the run starts: nothing is controlled or recorded. */
+    private final RunThread outside;
+    private volatile RunThread running;
+    private int lastThread = -1;
+    private boolean started;
+    private volatile RunEnd end;
+    /** Counts scheduling steps and policy decisions, so that the watchdog in {@link #execute} sees progress without reading the clock at every step. */
+    private long progress;
+    /** True while the policy decides: a slow strategy is not a stuck program thread. */
+    private boolean choosing;
+    private final List<RunThread> live = new ArrayList<>();
+    private final List<Choice> enabled = new ArrayList<>();
+    private final Point point = new Point();
+
+    Scheduler(Symbols symbols, RunConfig config, SchedulePolicy policy) {
+        this.symbols = symbols;
+        this.config = config;
+        this.model = config.memoryModel();
+        this.policy = policy;
+        this.recording = new Recording(symbols);
+        this.bugs = new BugReports(symbols, config);
+        this.outside = new RunThread(-1, "(outside the run)", null, true, lock.newCondition());
+        outside.classInitDepth = 1;
+    }
+
+    // ------------------------------------------------------------------ the run
+
+    /**
+     * Runs {@code mainBody} (which runs {@code copy}'s main as the program's main thread) in a fresh thread
+     * under this scheduler and returns when every program thread has stopped.
+     */
+    RunResult execute(ProgramUnderTest.Copy copy, Runnable mainBody) {
+        Thread mainThread = new Thread(mainBody, ThreadPaths.MAIN);
+        mainThread.setUncaughtExceptionHandler(SILENT);
+        boolean interrupted = false;
+        lock.lock();
+        try {
+            RunThread main = register(ThreadPaths.MAIN, mainThread, null);
+            started = true;
+            running = main;
+            mainThread.start();
+            long timeout = config.stuckTimeout().toNanos();
+            long seenProgress = progress;
+            long seenAt = System.nanoTime();
+            while (end == null) {
+                long now = System.nanoTime();
+                if (choosing || progress != seenProgress) {
+                    seenProgress = progress;
+                    seenAt = now;
+                } else if (now - seenAt >= timeout) {
+                    finish(bugs.stuck(running));
+                    break;
+                }
+                try {
+                    // Progress is sampled, so a stuck thread is reported between one and 1 1/8 timeouts after its last step.
+                    runOver.awaitNanos(Math.min(timeout - (now - seenAt), Math.max(1, timeout / 8)));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    finish(new RunEnd(null, null, "run interrupted", e));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        List<String> leaked = stopThreads();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (end.internal() != null) {
+            throw new IllegalStateException("Weft run failed: " + end.detail(), end.internal());
+        }
+        lock.lock();
+        try {
+            // The final state is what every thread sees once the run is over: writes still buffered are not part of it.
+            visibleValues.stopped(running);
+            visibleValues.show(null);
+        } finally {
+            lock.unlock();
+        }
+        Map<String, String> finalState = copy.staticState();
+        lock.lock();
+        try {
+            String detail = end.detail();
+            if (!leaked.isEmpty()) {
+                detail = (detail == null ? "" : detail + "; ") + "threads that could not be stopped: " + String.join(", ", leaked);
+            }
+            return recording.result(end.status(), end.bug(), detail, finalState);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for every program thread to die once the run is over; forces the ones that do not. */
+    @SuppressWarnings({"deprecation", "removal"})
+    private List<String> stopThreads() {
+        List<RunThread> all;
+        lock.lock();
+        try {
+            all = new ArrayList<>(threads);
+        } finally {
+            lock.unlock();
+        }
+        long deadline = System.nanoTime() + config.stuckTimeout().toNanos();
+        List<String> leaked = new ArrayList<>();
+        for (RunThread t : all) {
+            awaitDeath(t, deadline);
+            if (t.jvm.isAlive() && !t.parkedForGood) {
+                // Blocked in code Weft does not control, or an endless local loop: no hook will ever run again there.
+                wake(t);
+                awaitDeath(t, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+            }
+            if (t.jvm.isAlive() && !t.parkedForGood) {
+                try {
+                    t.jvm.stop();
+                } catch (UnsupportedOperationException e) {
+                    // Newer JDKs cannot stop threads; reported below.
+                }
+                awaitDeath(t, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+            }
+            if (t.parkedForGood) {
+                leaked.add(t.name + " (parked for good: it kept running after the end of its run)");
+            } else if (t.jvm.isAlive()) {
+                leaked.add(t.name);
+            }
+        }
+        return leaked;
+    }
+
+    private static void awaitDeath(RunThread t, long deadlineNanos) {
+        boolean interrupted = false;
+        while (t.jvm.isAlive() && !t.parkedForGood && System.nanoTime() < deadlineNanos) {
+            try {
+                t.jvm.join(10);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    RunThread register(String name, Thread jvm, RunThread parent) {
+        RunThread t = new RunThread(symbols.threads().id(name), name, jvm, jvm.isDaemon(), lock.newCondition());
+        if (parent != null) {
+            t.clockNanos = parent.clockNanos;
+        }
+        threads.add(t);
+        byJvmThread.put(jvm, t);
+        byId.put(t.id, t);
+        return t;
+    }
+
+    void finish(RunEnd how) {
+        if (end != null) {
+            return;
+        }
+        end = how;
+        runOver.signalAll();
+        for (RunThread t : threads) {
+            t.turn.signalAll();
+            if (t.jvmMonitor != null) {
+                wake(t);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ entering the run (around every hook)
+
+    /** Takes the run lock and identifies the calling thread; the caller must unlock. */
+    RunThread enter() {
+        lock.lock();
+        try {
+            RunThread me = byJvmThread.get(Thread.currentThread());
+            if (end != null) {
+                throw afterEnd(me);
+            }
+            if (me == null) {
+                if (!started) {
+                    return outside;
+                }
+                silence(Thread.currentThread());
+                finish(RunEnd.of(Status.UNSUPPORTED, "instrumented code ran in thread \"" + Thread.currentThread().getName()
+                        + "\", which the program did not start with Thread.start (thread pools and other JDK-made threads are not supported)"));
+                throw new RunAbort();
+            }
+            if (!me.begun) {
+                begin(me);
+            } else if (running != me) {
+                awaitForkedChild(me);
+            }
+            return me;
+        } catch (RuntimeException | Error e) {
+            lock.unlock();
+            throw e;
+        }
+    }
+
+    /**
+     * A thread that keeps calling hooks after its run ended has caught RunAbort and carried on.
+     * After {@link #ABORTS_BEFORE_PARKING} such calls it is parked for good, outside the run's lock, so
+     * that it can neither spin nor touch anything again (a JDK 17 Thread.stop could be caught as well).
+     */
+    private RunAbort afterEnd(RunThread me) {
+        if (me != null && ++me.abortsAfterEnd > ABORTS_BEFORE_PARKING) {
+            me.parkedForGood = true;
+            lock.unlock();
+            while (true) {
+                java.util.concurrent.locks.LockSupport.park(this);
+            }
+        }
+        return new RunAbort();
+    }
+
+    static void silence(Thread thread) {
+        if (thread.getUncaughtExceptionHandler() == thread.getThreadGroup()) {
+            thread.setUncaughtExceptionHandler(SILENT);
+        }
+    }
+
+    private void checkEnd() {
+        if (end != null) {
+            throw new RunAbort();
+        }
+    }
+
+    void begin(RunThread me) {
+        while (running != me) {
+            checkEnd();
+            me.turn.awaitUninterruptibly();
+        }
+        checkEnd();
+        me.begun = true;
+        record(me, EventKind.BEGIN, -1, null, 0, 0, (char) 0, 0);
+    }
+
+    // ------------------------------------------------------------------ what the parts ask of the run
+
+    void unlock() {
+        lock.unlock();
+    }
+
+    /** Takes the run lock without identifying the caller (a thread body's start and end); the caller must unlock. */
+    void lock() {
+        lock.lock();
+    }
+
+    /** The run's record of {@code jvm}, or null if the program did not start it with Thread.start. Under the run's lock. */
+    RunThread thread(Thread jvm) {
+        return byJvmThread.get(jvm);
+    }
+
+    /** Whether {@code me} stands for a thread that called before the run started. */
+    boolean isOutside(RunThread me) {
+        return me == outside;
+    }
+
+    boolean isOver() {
+        return end != null;
+    }
+
+    ObjectRegistry objects() {
+        return recording.objects();
+    }
+
+    // ------------------------------------------------------------------ forked children
+
+    /**
+     * {@code parent} just forked {@code child}: the child runs, inside the parent's step, up to its
+     * first scheduling point and then hands the turn back ({@link #awaitForkedChild}).
+     */
+    void runForked(RunThread parent, RunThread child) {
+        child.handBackTo = parent;
+        visibleValues.stopped(parent);
+        giveTurn(child);
+    }
+
+    /**
+     * The parent of a thread just forked calls the runtime again: it waits until the child has run to
+     * its first scheduling point (or its end). A child whose body never calls the runtime began and
+     * ended unseen; one that was never started is forgotten.
+     */
+    void awaitForkedChild(RunThread me) {
+        while (running != me) {
+            checkEnd();
+            RunThread child = running;
+            if (child != null && child.handBackTo == me && !child.begun) {
+                Thread.State state = child.jvmState();
+                if (state == Thread.State.NEW) {
+                    threads.remove(child);
+                    byJvmThread.remove(child.jvm);
+                    byId.remove(child.id);
+                    me.children--;
+                    running = me;
+                    break;
+                }
+                if (state == Thread.State.TERMINATED) {
+                    child.begun = true;
+                    record(child, EventKind.BEGIN, -1, null, 0, 0, (char) 0, 0);
+                    record(child, EventKind.END, -1, null, 0, 0, (char) 0, 0);
+                    child.ended = true;
+                    child.handBackTo = null;
+                    running = me;
+                    break;
+                }
+            }
+            try {
+                me.turn.await(1, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                // Only teardown interrupts program threads; checkEnd above ends the wait then.
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ scheduling
+
+    /**
+     * A scheduling point: {@code me} stops before {@code op}, which it can perform once
+     * {@code enabled} holds, and returns when it has been chosen to perform it.
+     */
+    void schedulingPoint(RunThread me, EventKind kind, Address address, int loc, BooleanSupplier enabled,
+                         Supplier<String> waitsFor) {
+        me.pending = new PendingOperation(kind, address, loc);
+        me.enabled = enabled;
+        me.waitsFor = waitsFor;
+        stop(me);
+        while (running != me) {
+            checkEnd();
+            if (me.jvmMonitor != null) {
+                awaitInMonitor(me);
+            } else {
+                me.turn.awaitUninterruptibly();
+            }
+        }
+        checkEnd();
+        me.pending = null;
+        me.enabled = null;
+        me.waitsFor = null;
+    }
+
+    /**
+     * Waits for the turn inside {@code Object.wait} of the JVM monitor the waiting thread holds (the
+     * instrumented code keeps the real monitor instructions), so that the thread the model lets take
+     * the monitor meanwhile does not block in the JVM. The dispatcher wakes it with a real interrupt,
+     * which needs no monitor: nobody may block on a program monitor while holding the run's lock.
+     */
+    private void awaitInMonitor(RunThread me) {
+        Object monitor = me.jvmMonitor;
+        lock.unlock();
+        try {
+            synchronized (monitor) {
+                if (running != me && end == null) {
+                    monitor.wait();
+                }
+            }
+        } catch (InterruptedException e) {
+            // The wake-up call (or teardown); the loop re-checks whose turn it is.
+        } finally {
+            lock.lock();
+        }
+    }
+
+    void schedulingPoint(RunThread me, EventKind kind, Address address, int loc) {
+        schedulingPoint(me, kind, address, loc, ALWAYS, null);
+    }
+
+    /** {@code me} stopped (at a scheduling point, or for good): let the next thread run. */
+    void stop(RunThread me) {
+        progress++;
+        visibleValues.stopped(me);
+        if (me.handBackTo != null) {
+            RunThread parent = me.handBackTo;
+            me.handBackTo = null;
+            giveTurn(parent);
+        } else {
+            dispatch();
+        }
+    }
+
+    /** Wakes a thread from Object.wait with a real interrupt (the JDK's own, never a program override). */
+    private static void wake(RunThread t) {
+        JdkMethods.call(t.jvm, Thread.class, "interrupt", MethodType.methodType(void.class));
+    }
+
+    private void giveTurn(RunThread next) {
+        visibleValues.show(next);
+        running = next;
+        progress++;
+        next.turn.signal();
+        if (next.jvmMonitor != null) {
+            wake(next);
+        }
+    }
+
+    private boolean isEnabled(RunThread t) {
+        return !t.ended && !busyWaits.holdsBack(t) && t.enabled != null && t.enabled.getAsBoolean();
+    }
+
+    /**
+     * Asks the policy for choices until one hands the turn to a thread (flushes are performed right here).
+     * The lists of live threads and enabled choices and the point the policy sees are made once per run
+     * and refilled here (a policy may use a point only during its choose call); indexed loops make no
+     * iterator at each step.
+     */
+    private void dispatch() {
+        while (end == null) {
+            live.clear();
+            for (int i = 0; i < threads.size(); i++) {
+                RunThread t = threads.get(i);
+                if (!t.ended) {
+                    live.add(t);
+                }
+            }
+            if (!keepsRunGoing(live)) {
+                finish(RunEnd.of(Status.COMPLETED, null));
+                return;
+            }
+            enabled.clear();
+            for (int i = 0; i < live.size(); i++) {
+                RunThread t = live.get(i);
+                if (isEnabled(t)) {
+                    enabled.add(t.step);
+                }
+            }
+            if (model != MemoryModel.SC) {
+                for (RunThread t : live) {
+                    for (Address a : t.buffer.flushable(model)) {
+                        enabled.add(Choice.flush(t.id, a));
+                    }
+                }
+            }
+            if (enabled.isEmpty()) {
+                if (busyWaits.exemptSpinners(live)) {
+                    continue;
+                }
+                finish(bugs.deadlock(live));
+                return;
+            }
+            if (recording.steps() >= config.stepBound()) {
+                finish(bugs.stepBoundExceeded(live, byId.get(lastThread)));
+                return;
+            }
+            Choice choice;
+            choosing = true;
+            try {
+                choice = policy.choose(point);
+            } catch (RuntimeException | Error e) {
+                finish(new RunEnd(null, null, "schedule policy failed: " + e, e));
+                return;
+            } finally {
+                choosing = false;
+                progress++;
+            }
+            if (choice == null || !enabled.contains(choice)) {
+                finish(RunEnd.of(Status.DIVERGED, "choice " + recording.steps() + " (" + describe(choice)
+                        + ") is not enabled; enabled were " + enabled.stream().map(this::describe).collect(Collectors.joining(", "))));
+                return;
+            }
+            recording.chose(choice);
+            RunThread chosen = byId.get(choice.thread());
+            if (choice.isFlush()) {
+                flush(chosen, chosen.buffer.take(model, choice.flush()), Event.CHOSEN);
+                continue;
+            }
+            lastThread = chosen.id;
+            busyWaits.stepped(chosen);
+            chosen.stepped = true;
+            giveTurn(chosen);
+            return;
+        }
+    }
+
+    /** Whether a live thread other than a daemon or an idle pool worker remains. */
+    private boolean keepsRunGoing(List<RunThread> live) {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            if (!t.daemon && !isIdleWorker(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A pool worker blocked waiting for work (see {@link ThreadLifecycle#awaitingWork}): it cannot keep the run going by itself. */
+    private boolean isIdleWorker(RunThread t) {
+        return t.awaitingWork && !isEnabled(t);
+    }
+
+    private String describe(Choice choice) {
+        if (choice == null) {
+            return "none";
+        }
+        String thread = symbols.threads().name(choice.thread());
+        return choice.isFlush() ? "flush " + thread + " " + symbols.describe(choice.flush()) : thread;
+    }
+
+    /** What a policy sees at the scheduling point {@link #dispatch} is at. */
+    private final class Point implements SchedulingPoint {
+        private final List<Choice> enabledView = Collections.unmodifiableList(enabled);
+
+        @Override
+        public List<ThreadView> threads() {
+            List<ThreadView> views = new ArrayList<>(live.size());
+            for (RunThread t : live) {
+                views.add(new ThreadView(t.id, isEnabled(t), t.pending));
+            }
+            return views;
+        }
+
+        @Override
+        public List<Choice> enabled() {
+            return enabledView;
+        }
+
+        @Override
+        public PendingOperation pending(int thread) {
+            RunThread t = byId.get(thread);
+            return t != null && !t.ended ? t.pending : null;
+        }
+
+        @Override
+        public int steps() {
+            return recording.steps();
+        }
+
+        @Override
+        public int lastThread() {
+            return lastThread;
+        }
+    }
+
+    // ------------------------------------------------------------------ events and store buffers
+
+    /** Records {@code me}'s event (none while it runs a static initialiser) and shows it to the busy-wait rules; returns its trace index, or -1. */
+    int record(RunThread me, EventKind kind, int loc, Address address, long value, long value2, char type, int flags) {
+        if (!me.controlled()) {
+            return -1;
+        }
+        Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
+        busyWaits.recorded(me, e, loc, address);
+        return e.index();
+    }
+
+    /** Publishes one buffered write: the choice of a flush, or one step of a drain. */
+    private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
+        visibleValues.flushed(write.address(), write.raw());
+        recording.addFlush(owner, write, flags);
+        busyWaits.madeVisible(write.address());
+    }
+
+    /** Publishes every write {@code me} buffered, oldest first: a synchronizing operation's first effect. */
+    void drain(RunThread me) {
+        while (!me.buffer.isEmpty()) {
+            flush(me, me.buffer.takeOldest(), 0);
+        }
+    }
+
+    // ------------------------------------------------------------------ unsupported calls
+
+    void unsupported(String api, int loc) {
+        enter();
+        try {
+            unsupportedLocked(api, loc);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void unsupportedLocked(String api, int loc) {
+        Location where = symbols.locations().get(loc);
+        finish(RunEnd.of(Status.UNSUPPORTED, "unsupported: " + api + (where != null ? " at " + where.fileAndLine() : "")));
+        throw new RunAbort();
+    }
+}

@@ -1,0 +1,308 @@
+package dev.weft.runtime;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.RunResult.Status;
+import dev.weft.trace.ThreadPaths;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
+ * failure is the run's bug), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
+ * {@code isAlive}, {@code System.exit}, and what a thread is in the middle of: a static initialiser
+ * (which runs uncontrolled) or, for a modelled pool's worker, waiting for work. Whose turn it is
+ * stays with the core, including the hand-back of a forked child to its parent
+ * ({@link Scheduler#awaitForkedChild}), which every hook waits for on entry.
+ */
+final class ThreadLifecycle {
+    private final Scheduler core;
+
+    ThreadLifecycle(Scheduler core) {
+        this.core = core;
+    }
+
+    Runnable wrapThreadBody(Runnable body) {
+        return () -> {
+            boolean began = threadBodyEnter();
+            Throwable failure = null;
+            try {
+                if (body != null) {
+                    body.run();
+                }
+            } catch (Throwable t) {
+                failure = t;
+                throw t;
+            } finally {
+                threadBodyExit(began, failure);
+            }
+        };
+    }
+
+    boolean threadBodyEnter() {
+        core.lock();
+        try {
+            RunThread known = core.thread(Thread.currentThread());
+            if (known != null && !known.begun && !core.isOver()) {
+                core.begin(known);
+                return true;
+            }
+        } finally {
+            core.unlock();
+        }
+        core.enter(); // a thread that began already runs the body inline; enter() reports unknown threads and ended runs
+        core.unlock();
+        return false;
+    }
+
+    void threadBodyExit(boolean began, Throwable failure) {
+        if (!began) {
+            return;
+        }
+        core.lock();
+        try {
+            RunThread me = core.thread(Thread.currentThread());
+            if (me == null || core.isOver() || me.ended || failure instanceof RunAbort) {
+                return;
+            }
+            core.awaitForkedChild(me);
+            if (failure == null && me.everBuffered) {
+                // Other threads may still act before the end publishes what this thread buffered. A choice
+                // for every thread that ever buffered a write, even with the buffer already flushed, so that
+                // the choices a thread needs depend on its own events only, not on when other choices
+                // flushed its writes (MCR's seeds count on it).
+                core.schedulingPoint(me, EventKind.END, null, -1);
+            }
+            core.drain(me);
+            core.record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
+            me.ended = true;
+            if (failure != null) {
+                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
+                return;
+            }
+            core.stop(me);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void threadStart(Thread thread, int loc) {
+        RunThread me = core.enter();
+        try {
+            if (!me.controlled()) {
+                core.unsupportedLocked("Thread.start inside a static initialiser", loc);
+            }
+            if (core.thread(thread) != null) {
+                throw new IllegalThreadStateException();
+            }
+            core.schedulingPoint(me, EventKind.FORK, null, loc);
+            core.drain(me);
+            RunThread child = core.register(ThreadPaths.child(me.name, ++me.children), thread, me);
+            core.record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
+            Scheduler.silence(thread);
+            // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
+            // runs up to its first scheduling point and hands the turn back, which the parent's next call awaits.
+            core.runForked(me, child);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    private static Address threadAddress(RunThread t) {
+        return new Address(Address.Kind.THREAD_STATE, 0, t.id);
+    }
+
+    void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
+        RunThread me = core.enter();
+        try {
+            if (millis < 0 || nanos < 0 || nanos > 999_999) {
+                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+            }
+            RunThread target = core.thread(Objects.requireNonNull(thread));
+            if (target == null) {
+                return; // never started: not alive, join returns at once
+            }
+            if (!me.controlled()) {
+                core.unsupportedLocked("Thread.join inside a static initialiser", loc);
+            }
+            boolean mayTimeOut = timed && (millis > 0 || nanos > 0);
+            core.schedulingPoint(me, EventKind.JOIN, threadAddress(target), loc,
+                    () -> target.ended || mayTimeOut || me.interrupted, () -> "waits to join " + target.name);
+            if (target.ended) {
+                core.drain(me);
+                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
+            } else if (me.interrupted) {
+                consumeInterrupt(me, loc);
+                throw new InterruptedException();
+            } else {
+                me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
+                core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void threadSleep(long millis, int nanos, int loc) throws InterruptedException {
+        RunThread me = core.enter();
+        try {
+            if (millis < 0 || nanos < 0 || nanos > 999_999) {
+                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+            }
+            if (!me.controlled()) {
+                return;
+            }
+            core.schedulingPoint(me, EventKind.YIELD, null, loc);
+            if (me.interrupted) {
+                consumeInterrupt(me, loc);
+                throw new InterruptedException("sleep interrupted");
+            }
+            me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
+            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void threadYield(int loc) {
+        RunThread me = core.enter();
+        try {
+            if (me.controlled()) {
+                core.schedulingPoint(me, EventKind.YIELD, null, loc);
+                core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void threadInterrupt(Thread thread, int loc) {
+        RunThread me = core.enter();
+        try {
+            RunThread target = core.thread(Objects.requireNonNull(thread));
+            if (target == null || !me.controlled()) {
+                return; // interrupting a thread that is not alive need not have any effect
+            }
+            core.schedulingPoint(me, EventKind.INTERRUPT, threadAddress(target), loc);
+            core.drain(me);
+            target.interrupted = true;
+            core.record(me, EventKind.INTERRUPT, loc, threadAddress(target), 1, target.id, 'Z', 0);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    boolean threadIsInterrupted(Thread thread, int loc) {
+        RunThread me = core.enter();
+        try {
+            RunThread target = core.thread(Objects.requireNonNull(thread));
+            if (target == null || !me.controlled()) {
+                return target != null && target.interrupted;
+            }
+            core.schedulingPoint(me, EventKind.VOLATILE_READ, threadAddress(target), loc);
+            core.drain(me);
+            core.record(me, EventKind.VOLATILE_READ, loc, threadAddress(target), target.interrupted ? 1 : 0, 0, 'Z', 0);
+            return target.interrupted;
+        } finally {
+            core.unlock();
+        }
+    }
+
+    boolean threadInterrupted(int loc) {
+        RunThread me = core.enter();
+        try {
+            if (!me.controlled()) {
+                boolean was = me.interrupted;
+                me.interrupted = false;
+                return was;
+            }
+            core.schedulingPoint(me, EventKind.ATOMIC_RMW, threadAddress(me), loc);
+            core.drain(me);
+            boolean was = me.interrupted;
+            me.interrupted = false;
+            core.record(me, EventKind.ATOMIC_RMW, loc, threadAddress(me), was ? 1 : 0, 0, 'Z', was ? Event.WROTE : 0);
+            return was;
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /** A blocking operation saw the interrupt flag: it clears it and throws InterruptedException. */
+    void consumeInterrupt(RunThread me, int loc) {
+        core.drain(me);
+        me.interrupted = false;
+        core.record(me, EventKind.ATOMIC_RMW, loc, threadAddress(me), 1, 0, 'Z', Event.WROTE);
+    }
+
+    boolean threadIsAlive(Thread thread, int loc) {
+        RunThread me = core.enter();
+        try {
+            RunThread target = core.thread(Objects.requireNonNull(thread));
+            if (target == null || !me.controlled()) {
+                return target != null && !target.ended;
+            }
+            core.schedulingPoint(me, EventKind.YIELD, threadAddress(target), loc);
+            if (target.ended) {
+                // Seeing a thread dead orders its whole run before this point, as join does.
+                core.drain(me);
+                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
+                return false;
+            }
+            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            return true;
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void exit(int status, int loc) {
+        RunThread me = core.enter();
+        try {
+            if (me.controlled()) {
+                core.schedulingPoint(me, EventKind.EXIT, null, loc);
+            }
+            core.drain(me);
+            core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
+            if (status == 0) {
+                core.finish(RunEnd.of(Status.COMPLETED, null));
+            } else {
+                core.finish(core.bugs.exit(status, me, loc));
+            }
+            throw new RunAbort();
+        } finally {
+            core.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ static initialisers, pool workers
+
+    void classInitEnter() {
+        RunThread me = core.enter();
+        try {
+            me.classInitDepth++;
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void classInitExit() {
+        RunThread me = core.enter();
+        try {
+            if (me.classInitDepth > (core.isOutside(me) ? 1 : 0)) {
+                me.classInitDepth--;
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    void awaitingWork(boolean waiting) {
+        RunThread me = core.enter();
+        try {
+            me.awaitingWork = waiting;
+        } finally {
+            core.unlock();
+        }
+    }
+}
