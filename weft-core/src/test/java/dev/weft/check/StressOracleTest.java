@@ -20,6 +20,8 @@ import dev.weft.trace.RunResult;
 import examples.Catalog;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -111,7 +113,10 @@ class StressOracleTest {
         explorers.shutdown();
         Map<String, OracleReport.Program> seen = plain.get(30, TimeUnit.MINUTES);
         OracleComparison.Result result = OracleComparison.compare(seen, weft, gaps);
-        System.out.println(summary(mode, seen, weft, result));
+        Path report = Path.of("target", "stress-oracle.txt");
+        Files.writeString(report, summary(mode, seen, weft, result));
+        System.out.println("stress oracle, " + mode + " mode: " + seen.size() + " programs, " + result.known().size() + " known gaps seen, "
+                + result.unchecked().size() + " outcomes not checked (incomplete explorations); details in " + report.toAbsolutePath());
         List<String> problems = new ArrayList<>();
         seen.values().forEach(p -> p.errors().forEach(e -> problems.add("the oracle could not run " + p.className() + ": " + e)));
         gaps.stream().filter(gap -> !programs.containsKey(gap.program()) || STRATEGIES.stream().noneMatch(s -> s.cliName().equals(gap.strategy())))
