@@ -25,6 +25,8 @@ import java.util.Set;
 public final class Catalog {
     /** The catalogue of this module's programs. */
     public static final String EXAMPLES = "examples/catalog.tsv";
+    /** The stress oracle's corpus (package {@code examples.oracle}), in the same format with the extra columns {@code item} and {@code stdin}. */
+    public static final String ORACLE_CORPUS = "examples/oracle/corpus.tsv";
 
     private static final List<String> REQUIRED_COLUMNS = List.of("class", "model", "verdict", "kind", "note");
     private static final Set<String> MODELS = Set.of("sc", "tso", "pso");
@@ -50,6 +52,11 @@ public final class Catalog {
     /** The entries of this module's catalogue. */
     public static List<Entry> examples() {
         return load(EXAMPLES);
+    }
+
+    /** The entries of the stress oracle's corpus. */
+    public static List<Entry> oracleCorpus() {
+        return load(ORACLE_CORPUS);
     }
 
     /** The entries of a catalogue resource on the class path. */

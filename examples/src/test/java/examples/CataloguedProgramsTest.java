@@ -52,7 +52,18 @@ class CataloguedProgramsTest {
                     .sorted()
                     .toList();
         }
-        assertEquals(withMain, Catalog.classNames(CATALOG).stream().sorted().toList());
+        Stream<String> catalogued = Stream.concat(Catalog.classNames(CATALOG).stream(), Catalog.classNames(Catalog.oracleCorpus()).stream());
+        assertEquals(withMain, catalogued.sorted().toList());
+    }
+
+    @Test
+    void oracleCorpusCoversIssue16sCases() {
+        List<Catalog.Entry> corpus = Catalog.oracleCorpus();
+        assertTrue(corpus.size() >= 40, "the corpus has " + corpus.size() + " programs");
+        for (String item : List.of("1", "2", "3", "4", "5", "6", "8")) {
+            assertTrue(corpus.stream().anyMatch(e -> e.column("item").equals(item)), "no corpus program for issue 16's item " + item);
+        }
+        corpus.forEach(entry -> IsolatedRun.mainMethod(entry.className(), getClass().getClassLoader()));
     }
 
     @Test

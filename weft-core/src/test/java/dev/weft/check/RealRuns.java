@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /** Explores the bundled example programs for real: instrumented, under the controlled runtime. */
 final class RealRuns {
@@ -49,14 +50,20 @@ final class RealRuns {
     }
 
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) {
+        return explore(program, model, strategy, new Limits(runLimit, null, allBugs), RunResult::outcome);
+    }
+
+    /** Explores within {@code limits}, recording what {@code outcome} makes of every run (replays of bugs included). */
+    static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, Limits limits,
+                               Function<RunResult, String> outcome) {
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
         Set<String> outcomes = new TreeSet<>();
         ProgramRunner recording = policy -> {
             RunResult run = executor.run(policy);
-            outcomes.add(run.outcome());
+            outcomes.add(outcome.apply(run));
             return run;
         };
-        ExplorationResult result = new Explorer(recording, strategy, new Limits(runLimit, null, allBugs), null).explore();
+        ExplorationResult result = new Explorer(recording, strategy, limits, null).explore();
         return new Exploration(result, outcomes);
     }
 }
