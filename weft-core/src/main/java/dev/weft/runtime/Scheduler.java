@@ -98,6 +98,9 @@ final class Scheduler {
      */
     RunResult execute(ProgramUnderTest.Copy copy, Runnable mainBody) {
         Thread mainThread = new Thread(mainBody, ThreadPaths.MAIN);
+        // A new thread inherits its creator's daemon status; the JVM's main thread is never a daemon, and
+        // the program's threads inherit main's, which decides when the run ends.
+        mainThread.setDaemon(false);
         mainThread.setUncaughtExceptionHandler(SILENT);
         boolean interrupted = false;
         lock.lock();

@@ -37,6 +37,19 @@ class EventsTest {
     }
 
     @Test
+    void aRunStartedFromADaemonThreadStillHasANonDaemonMain() throws Exception {
+        // main returns at once; its child writes afterwards, which a run keeps going for unless main is a daemon
+        TestProgram p = new TestProgram(t -> t.fork(() -> t.write("x", 1)));
+        RunResult[] result = new RunResult[1];
+        Thread caller = new Thread(() -> result[0] = Runs.once(p, MemoryModel.SC));
+        caller.setDaemon(true);
+        caller.start();
+        caller.join();
+        assertTrue(result[0].trace().events().stream().anyMatch(e -> e.kind() == EventKind.WRITE),
+                "the child's write is part of the run");
+    }
+
+    @Test
     void readsAndWritesCarryTheirValuesAndInitialValues() {
         TestProgram p = new TestProgram(t -> {
             Vars.z = 42; // left by code Weft does not trace: the initial value
