@@ -16,7 +16,8 @@ import java.util.Set;
  * The exploration loop: asks the strategy for a run, performs it, reports the result back, until
  * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted) or
  * a run shows that Weft cannot check this program. Every bug's schedule is replayed once before it
- * is reported, so a bug that does not reproduce is flagged instead of trusted.
+ * is reported, so a bug that does not reproduce is flagged instead of trusted; that replay describes
+ * the run's JDK calls for the report.
  */
 public final class Explorer {
 
@@ -79,7 +80,7 @@ public final class Explorer {
             switch (result.status()) {
                 case BUG -> {
                     if (bugKeys.add(key(result.bug()))) {
-                        bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replays(result)));
+                        bugs.add(replayed(result, executions));
                         if (firstBug == 0) {
                             firstBug = executions;
                         }
@@ -113,10 +114,14 @@ public final class Explorer {
                 strategy.solverSeconds(), List.copyOf(bugs), error);
     }
 
-    /** Runs the bug's schedule again and checks the same bug comes out. */
-    private boolean replays(RunResult found) {
-        RunResult again = runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
-        return again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug()));
+    /**
+     * Runs the bug's schedule again, describing its JDK calls for the report, and checks the same bug
+     * comes out; the bug keeps that run's trace when it did.
+     */
+    private FoundBug replayed(RunResult found, long execution) {
+        RunResult again = runner.run(PrefixPolicy.forReport(found.schedule()));
+        boolean replayed = again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug()));
+        return new FoundBug(found.bug(), execution, found.schedule(), replayed ? again.trace() : found.trace(), replayed);
     }
 
     /** Bugs are the same when they are of one kind at one location (or, without a location, say the same). */

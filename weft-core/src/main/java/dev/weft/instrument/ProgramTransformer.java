@@ -39,10 +39,10 @@ public final class ProgramTransformer {
     /** The instrumented class file; the class's name in the message when Weft cannot instrument it. */
     public byte[] transform(String className, byte[] original) throws BadProgramException {
         OffsetReader reader;
-        ClassNode outline = new ClassNode();
+        ClassNode outline;
         try {
             reader = new OffsetReader(original);
-            reader.accept(outline, ClassReader.SKIP_FRAMES);
+            outline = ReceiverNames.outline(reader);
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
         }
@@ -92,11 +92,14 @@ public final class ProgramTransformer {
             }
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, symbols, outline.sourceFile,
-                    reader, method.maxLocals, firstLine(method));
+                    reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
             return instrument(mv, ctx, isSynchronized);
         }
 
         private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized) {
+            mv = new InnerHandlersFirst(mv, ctx.access, ctx.name, ctx.descriptor, ctx.innermostHandlers);
+            boolean isModel = ProgramClasses.isModelled(ctx.owner);
+            mv = new JdkObjectVisitor(mv, ctx, !isModel);
             if (ctx.name.equals("<clinit>")) {
                 hasClassInit = true;
                 mv = new ClassInitVisitor(mv, ctx);
@@ -107,7 +110,6 @@ public final class ProgramTransformer {
             if (isSynchronized) {
                 mv = new SynchronizedMethodVisitor(mv, ctx);
             }
-            boolean isModel = ProgramClasses.isModelled(ctx.owner);
             if (!isModel) {
                 mv = new UnsupportedCallVisitor(mv, ctx);
             }
@@ -147,7 +149,7 @@ public final class ProgramTransformer {
             for (Bridge bridge : bridges.values()) {
                 int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
                 MethodContext ctx = new MethodContext(outline.name, bridge.name(), bridge.descriptor(), access, hierarchy, symbols,
-                        outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1);
+                        outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1, null);
                 ctx.fixLocation(bridge.location());
                 bridge.write(instrument(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), ctx, false));
             }

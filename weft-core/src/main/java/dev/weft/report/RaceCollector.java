@@ -10,6 +10,7 @@ import dev.weft.runtime.ProgramRunner;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
+import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
@@ -176,21 +177,27 @@ public final class RaceCollector implements Explorer.Listener {
         List<FoundBug> bugs = new ArrayList<>(result.bugs());
         long firstBug = result.executionsToFirstBug();
         for (Race race : found) {
-            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replays(race, runner)));
+            bugs.add(replayed(race, runner));
             firstBug = firstBug == 0 ? race.execution() : Math.min(firstBug, race.execution());
         }
         return new ExplorationResult(result.strategy(), ExplorationResult.Verdict.BUG, result.complete(), result.stop(),
                 result.executions(), firstBug, result.seconds(), result.solverSeconds(), List.copyOf(bugs), result.error());
     }
 
-    private static boolean replays(Race race, ProgramRunner runner) {
+    /** The race as a bug, replayed once (describing its JDK calls for the report): it keeps the replay's trace when the replay shows it again. */
+    private static FoundBug replayed(Race race, ProgramRunner runner) {
+        RunResult run = runner.run(PrefixPolicy.forReport(race.schedule()));
         RaceCollector again = new RaceCollector();
-        again.record(runner.run(new PrefixPolicy(race.schedule(), ContinuationPolicy.INSTANCE)));
-        return again.races.containsKey(key(race.first()) + " / " + key(race.second()));
+        again.record(run);
+        boolean replayed = again.races.containsKey(key(race.first()) + " / " + key(race.second()));
+        return new FoundBug(race.asBug(), race.execution(), race.schedule(), replayed ? run.trace() : race.trace(), replayed);
     }
 
+    /** An access as a race names it: "read" or "write", or for a JDK call the call ("Map.get"). */
     private static Race.Access access(Event e, Symbols symbols) {
-        return new Race.Access(symbols.locations().get(e.location()), e.wrote() ? "write" : "read");
+        JdkCallSite call = e.address().kind() == Address.Kind.OBJECT_STATE ? symbols.calls().at(e.location()) : null;
+        String operation = call != null ? call.api() : e.wrote() ? "write" : "read";
+        return new Race.Access(symbols.locations().get(e.location()), operation);
     }
 
     /** Class and line (not the file name alone, which two classes can share): a read and a write on one line are one location. */
@@ -202,6 +209,7 @@ public final class RaceCollector implements Explorer.Listener {
     private static String addressName(Address address, Symbols symbols) {
         return switch (address.kind()) {
             case STATIC_FIELD, INSTANCE_FIELD -> symbols.fields().get(address.slot()).displayName();
+            case OBJECT_STATE -> symbols.describe(address);
             default -> "array " + symbols.describe(address);
         };
     }

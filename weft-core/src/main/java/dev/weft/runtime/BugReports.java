@@ -21,7 +21,8 @@ final class BugReports {
     private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
-            Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
+            Determinism.class.getName(), JdkObjects.class.getName(), CallText.class.getName(), AtomicCell.class.getName(),
+            MemoryCell.class.getName(), StoreBuffer.class.getName(),
             ObjectRegistry.class.getName());
 
     private final Symbols symbols;

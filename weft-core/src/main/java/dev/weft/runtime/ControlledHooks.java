@@ -18,8 +18,9 @@ import java.util.function.UnaryOperator;
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
  * {@link Locks} (monitors, wait/notify, {@code java.util.concurrent} locks and conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, static
- * initialisers, pool workers) and {@link Determinism} (identity hash codes, clocks, random
- * numbers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
+ * initialisers, pool workers), {@link Determinism} (identity hash codes, clocks, random
+ * numbers) and {@link JdkObjects} (calls on JDK objects more than one thread can reach). They
+ * share the run's {@link Scheduler}, which decides whose turn it is, and the
  * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
  * class holds no state of its own.
  */
@@ -30,6 +31,7 @@ final class ControlledHooks implements HookHandler {
     private final Locks locks;
     private final ThreadLifecycle threads;
     private final Determinism determinism;
+    private final JdkObjects jdkObjects;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
@@ -39,6 +41,7 @@ final class ControlledHooks implements HookHandler {
         locks = new Locks(core, threads);
         core.busyWaits.consult(locks);
         determinism = new Determinism(core);
+        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls());
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
@@ -407,6 +410,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void allocated(Object object) {
         determinism.allocated(object);
+        jdkObjects.allocated(object);
     }
 
     @Override
@@ -437,6 +441,38 @@ final class ControlledHooks implements HookHandler {
     @Override
     public long randomSeed() {
         return determinism.randomSeed();
+    }
+
+    // ------------------------------------------------------------------ calls on JDK objects: JdkObjects
+
+    @Override
+    public Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
+        return jdkObjects.call(receiver, first, second, rest, site);
+    }
+
+    @Override
+    public boolean describes(Object ticket) {
+        return jdkObjects.describes(ticket);
+    }
+
+    @Override
+    public void jdkArguments(Object ticket, Object[] arguments) {
+        jdkObjects.arguments(ticket, arguments);
+    }
+
+    @Override
+    public void jdkReturned(Object ticket, Object result, int site) {
+        jdkObjects.returned(ticket, result, site);
+    }
+
+    @Override
+    public void jdkThrew(Object ticket, Throwable failure) {
+        jdkObjects.threw(ticket, failure);
+    }
+
+    @Override
+    public void published(Object value) {
+        jdkObjects.published(value);
     }
 
     // ------------------------------------------------------------------ unsupported calls: Scheduler

@@ -27,6 +27,7 @@ final class Recording {
     private Map<Address, Long> initialValues = new HashMap<>();
     private Map<Address, Address> traceAddresses = new HashMap<>();
     private List<Choice> schedule = new ArrayList<>();
+    private Map<Integer, String> callTexts = new HashMap<>();
 
     Recording(Symbols symbols) {
         this.symbols = symbols;
@@ -91,6 +92,11 @@ final class Recording {
         }
     }
 
+    /** JDK call event {@code index} in words, for a run that describes its calls ({@link SchedulePolicy#describesJdkCalls}). */
+    void callText(int index, String text) {
+        callTexts.put(index, text);
+    }
+
     void chose(Choice choice) {
         schedule.add(choice);
     }
@@ -102,7 +108,7 @@ final class Recording {
 
     /** The run's result, which takes over what was recorded; the recording is then forgotten. */
     RunResult result(RunResult.Status status, Bug bug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues);
+        Trace trace = new Trace(symbols, events, initialValues, callTexts);
         RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState);
         forget();
         return result;
@@ -122,5 +128,6 @@ final class Recording {
         initialValues = new HashMap<>();
         traceAddresses = new HashMap<>();
         schedule = new ArrayList<>();
+        callTexts = new HashMap<>();
     }
 }

@@ -390,7 +390,16 @@ final class Scheduler {
      */
     void schedulingPoint(RunThread me, EventKind kind, Address address, int loc, BooleanSupplier enabled,
                          Supplier<String> waitsFor) {
-        me.pending = new PendingOperation(kind, address, loc);
+        schedulingPoint(me, new PendingOperation(kind, address, loc), enabled, waitsFor);
+    }
+
+    /** A scheduling point before {@code op}, which the thread can always perform. */
+    void schedulingPoint(RunThread me, PendingOperation op) {
+        schedulingPoint(me, op, ALWAYS, null);
+    }
+
+    private void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
+        me.pending = op;
         me.enabled = enabled;
         me.waitsFor = waitsFor;
         stop(me);

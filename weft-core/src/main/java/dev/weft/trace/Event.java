@@ -14,7 +14,7 @@ package dev.weft.trace;
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
  * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE
- * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
+ * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
  *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}
@@ -37,21 +37,21 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
     public static final int CHOSEN = 8;
 
     public boolean wrote() {
-        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH || kind == EventKind.PLAIN_RMW
                 || (kind == EventKind.ATOMIC_RMW && (flags & WROTE) != 0);
     }
 
     /** A read or write of a field or array element, volatile and atomic ones included (a FLUSH only publishes an earlier write). */
     public boolean accessesMemory() {
         return address != null && address.isMemory() && switch (kind) {
-            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW -> true;
+            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW, PLAIN_RMW -> true;
             default -> false;
         };
     }
 
     /** A plain access: neither volatile nor atomic. */
     public boolean isPlainAccess() {
-        return kind == EventKind.READ || kind == EventKind.WRITE;
+        return kind == EventKind.READ || kind == EventKind.WRITE || kind == EventKind.PLAIN_RMW;
     }
 
     public boolean reads() {
@@ -60,7 +60,7 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
 
     /** The value this event leaves in memory when it writes. */
     public long writtenValue() {
-        return kind == EventKind.ATOMIC_RMW ? value2 : value;
+        return kind == EventKind.ATOMIC_RMW || kind == EventKind.PLAIN_RMW ? value2 : value;
     }
 
     public boolean has(int flag) {

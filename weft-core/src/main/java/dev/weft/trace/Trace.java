@@ -16,12 +16,23 @@ public final class Trace {
     private final Symbols symbols;
     private final List<Event> events;
     private final Map<Address, Long> initialValues;
+    private final Map<Integer, String> callTexts;
     private Map<Integer, List<Event>> byThread;
 
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
+        this(symbols, events, initialValues, Map.of());
+    }
+
+    /**
+     * @param callTexts for a run recorded in detail (the replay of a bug for its report): the JDK calls
+     *                  as the program made them ({@code ids.get("alice") → null}), by the trace index of
+     *                  the call's event
+     */
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Map<Integer, String> callTexts) {
         this.symbols = symbols;
         this.events = Collections.unmodifiableList(events);
         this.initialValues = Collections.unmodifiableMap(initialValues);
+        this.callTexts = Collections.unmodifiableMap(callTexts);
     }
 
     public Symbols symbols() {
@@ -47,6 +58,11 @@ public final class Trace {
 
     public Map<Address, Long> initialValues() {
         return initialValues;
+    }
+
+    /** The JDK call event {@code index} as the program made it, with receiver, arguments and result; null unless recorded in detail. */
+    public String callText(int index) {
+        return callTexts.get(index);
     }
 
     /** The events of one thread in program order. */

@@ -1,0 +1,345 @@
+package dev.weft.jdk;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What Weft knows of the JDK's API, in one place: which JDK objects hold state that calls read or
+ * change (collections, maps, their views and iterators, string builders, bit sets, streams), how each
+ * is thread-safe, which methods leave their receiver as it was, which return a view of it, and what
+ * a call may do with the objects passed to it. The runtime follows calls on such objects with it
+ * ({@code dev.weft.runtime.JdkObjects}); the instrumentation asks it which call sites to follow, and
+ * whether a JDK call is free of side effects ({@link #isSideEffectFree}).
+ *
+ * <p>The tables are by method name within the families above (a collection's {@code get} and a bit
+ * set's {@code get} both only read), which their APIs allow; where a name misleads, a class says so
+ * here ({@code LinkedHashMap.get} may reorder an access-ordered map, any {@code WeakHashMap} call may
+ * expunge entries).
+ */
+public final class JdkApi {
+
+    /** How a JDK object's calls order with other threads' calls on it. */
+    public enum Safety {
+        /** Holds no state a call can change (not one of the families above, or immutable): its calls are no events. */
+        NONE,
+        /** Not thread-safe: its calls are plain accesses of its state, which race unless something else orders them. */
+        PLAIN,
+        /**
+         * Thread-safe by holding a monitor through every call ({@code Vector}, {@code Hashtable},
+         * {@code StringBuffer}, the {@code Collections.synchronized*} wrappers and their collection views):
+         * a program that holds that monitor keeps other threads' calls out.
+         */
+        LOCKED,
+        /** Thread-safe without a monitor the program can hold ({@code java.util.concurrent}'s collections): calls synchronize on the state itself. */
+        CONCURRENT
+    }
+
+    /** The families of JDK types whose instances hold state that calls read or change (internal names). */
+    public static final List<String> STATE_TYPES = List.of("java/util/Collection", "java/util/Map", "java/util/Iterator",
+            "java/util/Enumeration", "java/util/Spliterator", "java/util/Map$Entry", "java/lang/StringBuilder",
+            "java/lang/StringBuffer", "java/util/BitSet", "java/util/stream/BaseStream");
+
+    /** Supertypes of those families a variable may be declared as while it holds one of them. */
+    private static final Set<String> WIDER_TYPES = Set.of("java/lang/Object", "java/lang/Iterable", "java/lang/CharSequence",
+            "java/lang/Appendable", "java/io/Serializable", "java/lang/Cloneable", "java/lang/Comparable", "java/util/RandomAccess",
+            "java/lang/AutoCloseable");
+
+    /** JDK classes of those families whose instances never change (List.of, Collections.emptyList, Map.entry ...). */
+    private static final List<String> IMMUTABLE_PREFIXES = List.of("java.util.ImmutableCollections$", "java.util.Collections$Empty",
+            "java.util.Collections$Singleton", "java.util.Collections$CopiesList", "java.util.KeyValueHolder",
+            "java.util.AbstractMap$SimpleImmutableEntry");
+
+    /** Classes whose every method holds the object's own monitor, their subclasses included. */
+    private static final List<Class<?>> SELF_LOCKED = List.of(java.util.Vector.class, java.util.Hashtable.class, StringBuffer.class);
+
+    /** Wrappers that hold a monitor through each call: Collections.synchronized*, and Vector's own iterators and views. */
+    private static final List<String> LOCKED_PREFIXES = List.of("java.util.Collections$Synchronized", "java.util.Vector$");
+
+    /** Wrappers that only pass calls on: they are as thread-safe as what they wrap. */
+    private static final List<String> FORWARDING_PREFIXES = List.of("java.util.Collections$Unmodifiable", "java.util.Collections$Checked");
+
+    /** Methods that leave their receiver (and the object it is a view of) as it was, in every family above. */
+    private static final Set<String> READING = Set.of("size", "isEmpty", "contains", "containsAll", "containsKey", "containsValue",
+            "get", "getOrDefault", "indexOf", "lastIndexOf", "equals", "hashCode", "toString", "toArray", "peek", "peekFirst",
+            "peekLast", "element", "getFirst", "getLast", "first", "last", "firstKey", "lastKey", "firstEntry", "lastEntry", "floor",
+            "ceiling", "lower", "higher", "floorKey", "ceilingKey", "lowerKey", "higherKey", "floorEntry", "ceilingEntry",
+            "lowerEntry", "higherEntry", "comparator", "iterator", "listIterator", "descendingIterator", "spliterator", "stream",
+            "keySet", "values", "entrySet", "navigableKeySet", "descendingKeySet", "descendingMap", "descendingSet", "headMap",
+            "tailMap", "subMap", "headSet", "tailSet", "subSet", "subList", "reversed", "sequencedKeySet", "sequencedValues",
+            "sequencedEntrySet", "forEach", "hasNext", "hasPrevious", "nextIndex", "previousIndex", "hasMoreElements", "getKey",
+            "getValue", "clone", "elements", "keys", "capacity", "search", "elementAt", "firstElement", "lastElement", "mappingCount",
+            "length", "charAt", "codePointAt", "codePointBefore", "codePointCount", "offsetByCodePoints", "substring", "subSequence",
+            "chars", "codePoints", "getChars", "compareTo", "cardinality", "nextSetBit", "nextClearBit", "previousSetBit",
+            "previousClearBit", "intersects", "toByteArray", "toLongArray", "estimateSize", "characteristics",
+            "getExactSizeIfKnown", "hasCharacteristics", "getComparator", "asIterator");
+
+    /** Iterator methods that move the iterator on: they read the collection, and change the iterator itself. */
+    private static final Set<String> ADVANCING = Set.of("next", "previous", "nextElement", "tryAdvance", "forEachRemaining", "trySplit");
+
+    /** Methods whose result is a view of their receiver's state (not a copy, not an element). */
+    private static final Set<String> VIEWS = Set.of("keySet", "values", "entrySet", "navigableKeySet", "descendingKeySet",
+            "descendingMap", "descendingSet", "headMap", "tailMap", "subMap", "headSet", "tailSet", "subSet", "subList", "iterator",
+            "listIterator", "descendingIterator", "spliterator", "stream", "parallelStream", "elements", "keys", "reversed",
+            "sequencedKeySet", "sequencedValues", "sequencedEntrySet", "asIterator", "trySplit");
+
+    /** Methods that only read the objects passed to them: they keep no reference to them. */
+    private static final Set<String> ONLY_READ_ARGUMENTS = Set.of("equals", "contains", "containsAll", "containsKey", "containsValue",
+            "indexOf", "lastIndexOf", "remove", "removeAll", "retainAll", "get", "append", "insert", "compareTo", "contentEquals",
+            "intersects", "and", "or", "xor", "andNot");
+
+    /** Methods that keep the objects passed to them without reading their state ({@code list.add(other)}). */
+    private static final Set<String> STORING = Set.of("add", "addFirst", "addLast", "put", "putIfAbsent", "putFirst", "putLast",
+            "set", "offer", "offerFirst", "offerLast", "push", "replace", "addElement", "insertElementAt", "setElementAt", "setValue");
+
+    /** Static methods of {@code java.util.Collections} that change their first argument. */
+    private static final Set<String> COLLECTIONS_CHANGING = Set.of("sort", "shuffle", "reverse", "swap", "fill", "copy", "rotate",
+            "replaceAll", "addAll");
+
+    /** Static methods of {@code java.util.Collections} whose result is a view of their first argument. */
+    private static final List<String> COLLECTIONS_VIEW_PREFIXES = List.of("unmodifiable", "synchronized", "checked", "newSetFromMap",
+            "asLifoQueue", "enumeration");
+
+    /** Classes whose static methods keep no reference to what they are given. */
+    private static final Set<String> STATIC_KEEPING_NOTHING = Set.of("java/util/Collections", "java/util/Objects", "java/lang/String",
+            "java/lang/System", "java/lang/Math", "java/lang/StrictMath", "java/lang/CharSequence", "java/lang/Integer",
+            "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Double", "java/lang/Float", "java/lang/Boolean",
+            "java/lang/Character");
+
+    /** Classes whose instances keep no reference to what their methods are given. */
+    private static final Set<String> INSTANCES_KEEPING_NOTHING = Set.of("java/lang/Object", "java/lang/String", "java/io/PrintStream",
+            "java/io/PrintWriter");
+
+    /** Classes whose every method is free of side effects (immutable values and pure functions). */
+    private static final Set<String> PURE_CLASSES = Set.of("java/lang/String", "java/lang/Integer", "java/lang/Long",
+            "java/lang/Short", "java/lang/Byte", "java/lang/Double", "java/lang/Float", "java/lang/Boolean", "java/lang/Character",
+            "java/lang/Math", "java/lang/StrictMath", "java/util/Optional", "java/util/OptionalInt", "java/util/OptionalLong",
+            "java/util/OptionalDouble", "java/util/Objects");
+
+    private static final ClassValue<Safety> SAFETY = new ClassValue<>() {
+        @Override
+        protected Safety computeValue(Class<?> type) {
+            return classSafety(type);
+        }
+    };
+
+    private JdkApi() {
+    }
+
+    // ------------------------------------------------------------------ types (instrumentation: by internal name)
+
+    /**
+     * Whether a variable of JDK type {@code internalName} may hold an object of the families above;
+     * {@code isSubtypeOf} tells whether the type is a subtype of another (the caller's class hierarchy).
+     */
+    public static boolean mayHoldState(String internalName, java.util.function.BiPredicate<String, String> isSubtypeOf) {
+        if (WIDER_TYPES.contains(internalName)) {
+            return true;
+        }
+        for (String family : STATE_TYPES) {
+            if (isSubtypeOf.test(internalName, family)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether calling {@code owner.name} (internal names) changes nothing another thread could see:
+     * a method of an immutable value class or a pure function, or one of {@link #READING} on a type
+     * of the families above ({@code stateType}: the caller tells whether {@code owner} is one). For
+     * a busy-wait loop's classification; a call that calls back into program code (a comparator, an
+     * {@code equals}) is free of side effects only if that code is.
+     */
+    public static boolean isSideEffectFree(String owner, String name, boolean stateType) {
+        if (PURE_CLASSES.contains(owner)) {
+            return true;
+        }
+        return stateType && !owner.equals("java/util/WeakHashMap") && !owner.equals("java/util/LinkedHashMap") && reads(name, false);
+    }
+
+    // ------------------------------------------------------------------ objects (runtime: by class)
+
+    /** How calls on an object of {@code type} are made thread-safe, or {@link Safety#NONE} if they change no state. */
+    public static Safety safety(Class<?> type) {
+        return SAFETY.get(type);
+    }
+
+    /**
+     * The safety of a view of an object of safety {@code parent} (an iterator, key set, sub-list,
+     * stream ...): a synchronized wrapper locks, a forwarding one is as safe as what it wraps, and
+     * the iterators, spliterators and streams of a synchronized collection are not synchronized.
+     */
+    public static Safety viewSafety(Class<?> view, Safety parent) {
+        Safety own = safety(view);
+        if (own == Safety.LOCKED || own == Safety.CONCURRENT || own == Safety.NONE) {
+            return own;
+        }
+        if (startsWithAny(view.getName(), FORWARDING_PREFIXES)) {
+            return parent;
+        }
+        return parent == Safety.LOCKED ? Safety.PLAIN : parent;
+    }
+
+    private static Safety classSafety(Class<?> type) {
+        Class<?> jdk = type;
+        while (!isJdk(jdk)) {
+            jdk = jdk.getSuperclass();
+        }
+        if (!holdsState(jdk) || startsWithAny(jdk.getName(), IMMUTABLE_PREFIXES)) {
+            return Safety.NONE;
+        }
+        for (Class<?> locked : SELF_LOCKED) {
+            if (locked.isAssignableFrom(jdk)) {
+                return Safety.LOCKED;
+            }
+        }
+        if (startsWithAny(jdk.getName(), LOCKED_PREFIXES)) {
+            return Safety.LOCKED;
+        }
+        return jdk.getName().startsWith("java.util.concurrent.") ? Safety.CONCURRENT : Safety.PLAIN;
+    }
+
+    /** A class of the JDK: a program class's state is its own fields, which Weft follows anyway. */
+    private static boolean isJdk(Class<?> type) {
+        ClassLoader loader = type.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    }
+
+    private static boolean holdsState(Class<?> type) {
+        for (String family : STATE_TYPES) {
+            if (Families.CLASSES.get(family).isAssignableFrom(type)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a call of {@code name} on an object of {@code type} leaves its state as it was ({@code advancedIterator}: the receiver is an iterator other threads can reach, whose moving on is a change). */
+    public static boolean reads(Class<?> type, String name, boolean advancedIterator) {
+        if (java.util.WeakHashMap.class.isAssignableFrom(type)) {
+            return false; // every call may expunge stale entries
+        }
+        if (java.util.LinkedHashMap.class.isAssignableFrom(type) && (name.equals("get") || name.equals("getOrDefault"))) {
+            return false; // an access-ordered map moves the entry to its end
+        }
+        if (java.util.stream.BaseStream.class.isAssignableFrom(type)) {
+            return true; // a stream only reads its source
+        }
+        return reads(name, advancedIterator);
+    }
+
+    private static boolean reads(String name, boolean advancedIterator) {
+        return READING.contains(name) || (!advancedIterator && ADVANCING.contains(name));
+    }
+
+    /** Whether {@code name} moves an iterator on. */
+    public static boolean advances(String name) {
+        return ADVANCING.contains(name);
+    }
+
+    /** Whether a call of {@code name} on an object of {@code receiver}'s family returns a view of its state (or, for a stream, a later stage of it). */
+    public static boolean returnsView(Class<?> receiver, String name, Object result) {
+        if (VIEWS.contains(name) || result instanceof java.util.Map.Entry<?, ?>) {
+            return true;
+        }
+        return java.util.stream.BaseStream.class.isAssignableFrom(receiver) && result instanceof java.util.stream.BaseStream<?, ?>;
+    }
+
+    /** Whether a call of {@code name} on an object of the families above keeps no reference to the objects passed to it. */
+    public static boolean onlyReadsArguments(String name) {
+        return READING.contains(name) || ONLY_READ_ARGUMENTS.contains(name);
+    }
+
+    /** Whether a call of {@code name} on an object of the families above reads the state of the objects passed to it (it may only keep them). */
+    public static boolean readsArguments(String name) {
+        return !STORING.contains(name);
+    }
+
+    /**
+     * Whether calling method {@code name} with {@code descriptor} on an object of class {@code type}
+     * runs the JDK's code rather than a program override. A program override runs as written; its
+     * {@code super} call reaches the JDK's code.
+     */
+    public static boolean implementedInJdk(Class<?> type, String name, String descriptor) {
+        if (isJdk(type)) {
+            return true;
+        }
+        return JDK_IMPLEMENTED.get(type).computeIfAbsent(name + descriptor, method -> {
+            Class<?> declaring = declaringClass(type, name, descriptor);
+            return declaring == null || isJdk(declaring);
+        });
+    }
+
+    private static final ClassValue<java.util.Map<String, Boolean>> JDK_IMPLEMENTED = new ClassValue<>() {
+        @Override
+        protected java.util.Map<String, Boolean> computeValue(Class<?> type) {
+            return new java.util.concurrent.ConcurrentHashMap<>();
+        }
+    };
+
+    /** The first class from {@code type} up that declares the method, or null (an interface method it does not implement). */
+    public static Class<?> declaringClass(Class<?> type, String name, String descriptor) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method method : c.getDeclaredMethods()) {
+                if (method.getName().equals(name) && java.lang.invoke.MethodType.methodType(method.getReturnType(),
+                        method.getParameterTypes()).toMethodDescriptorString().equals(descriptor)) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ static methods and other receivers
+
+    /** Whether static method {@code owner.name} changes its argument number {@code argument} (counted among the reference arguments). */
+    public static boolean staticChanges(String owner, String name, int argument) {
+        return owner.equals("java/util/Collections") && COLLECTIONS_CHANGING.contains(name) && argument == 0;
+    }
+
+    /** Whether static method {@code owner.name} returns a view of its first argument ({@code Collections.unmodifiableList(list)}). */
+    public static boolean staticReturnsView(String owner, String name) {
+        return owner.equals("java/util/Collections") && startsWithAny(name, COLLECTIONS_VIEW_PREFIXES);
+    }
+
+    /** Whether static method {@code owner.name} returns a view that synchronizes on itself ({@code Collections.synchronizedMap}). */
+    public static boolean staticReturnsLockedView(String owner, String name) {
+        return owner.equals("java/util/Collections") && name.startsWith("synchronized");
+    }
+
+    /** Whether the static methods of {@code owner} keep no reference to the objects passed to them. */
+    public static boolean staticKeepsNothing(String owner) {
+        return STATIC_KEEPING_NOTHING.contains(owner);
+    }
+
+    /** Whether an object of {@code owner} (a class outside the families above) keeps no reference to the objects passed to its methods. */
+    public static boolean instanceKeepsNothing(String owner) {
+        return INSTANCES_KEEPING_NOTHING.contains(owner);
+    }
+
+    private static boolean startsWithAny(String text, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (text.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The families' classes, loaded once. */
+    private static final class Families {
+        static final java.util.Map<String, Class<?>> CLASSES = load();
+
+        private static java.util.Map<String, Class<?>> load() {
+            java.util.Map<String, Class<?>> classes = new java.util.HashMap<>();
+            for (String family : STATE_TYPES) {
+                try {
+                    classes.put(family, Class.forName(family.replace('/', '.'), false, null));
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException("JDK class " + family + " missing", e);
+                }
+            }
+            return java.util.Map.copyOf(classes);
+        }
+    }
+}
