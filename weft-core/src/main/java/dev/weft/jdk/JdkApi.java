@@ -1,7 +1,19 @@
 package dev.weft.jdk;
 
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.Vector;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
+import java.util.stream.BaseStream;
 
 /**
  * What Weft knows of the JDK's API, in one place: which JDK objects hold state that calls read or
@@ -50,7 +62,7 @@ public final class JdkApi {
             "java.util.AbstractMap$SimpleImmutableEntry");
 
     /** Classes whose every method holds the object's own monitor, their subclasses included. */
-    private static final List<Class<?>> SELF_LOCKED = List.of(java.util.Vector.class, java.util.Hashtable.class, StringBuffer.class);
+    private static final List<Class<?>> SELF_LOCKED = List.of(Vector.class, Hashtable.class, StringBuffer.class);
 
     /** Wrappers that hold a monitor through each call: Collections.synchronized*, and Vector's own iterators and views. */
     private static final List<String> LOCKED_PREFIXES = List.of("java.util.Collections$Synchronized", "java.util.Vector$");
@@ -122,19 +134,28 @@ public final class JdkApi {
         }
     };
 
+    /** Per program class: method name and descriptor to whether a call of it runs the JDK's code ({@link #implementedInJdk}). */
+    private static final ClassValue<Map<String, Boolean>> JDK_IMPLEMENTED = new ClassValue<>() {
+        @Override
+        protected Map<String, Boolean> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
     private JdkApi() {
     }
 
     // ------------------------------------------------------------------ types (instrumentation: by internal name)
 
     /**
-     * Whether a variable of JDK type {@code internalName} may hold an object of the families above;
-     * {@code isSubtypeOf} tells whether the type is a subtype of another (the caller's class hierarchy).
+     * Whether a variable of type {@code internalName} may hold an object of the families above;
+     * {@code isSubtypeOf} tells whether a type is a subtype of another (the caller's class hierarchy).
      */
-    public static boolean mayHoldState(String internalName, java.util.function.BiPredicate<String, String> isSubtypeOf) {
-        if (WIDER_TYPES.contains(internalName)) {
-            return true;
-        }
+    public static boolean mayHoldState(String internalName, BiPredicate<String, String> isSubtypeOf) {
+        return WIDER_TYPES.contains(internalName) || isStateType(internalName, isSubtypeOf);
+    }
+
+    private static boolean isStateType(String internalName, BiPredicate<String, String> isSubtypeOf) {
         for (String family : STATE_TYPES) {
             if (isSubtypeOf.test(internalName, family)) {
                 return true;
@@ -144,17 +165,19 @@ public final class JdkApi {
     }
 
     /**
-     * Whether calling {@code owner.name} (internal names) changes nothing another thread could see:
-     * a method of an immutable value class or a pure function, or one of {@link #READING} on a type
-     * of the families above ({@code stateType}: the caller tells whether {@code owner} is one). For
-     * a busy-wait loop's classification; a call that calls back into program code (a comparator, an
-     * {@code equals}) is free of side effects only if that code is.
+     * Whether a call of {@code owner.name} (internal name) changes nothing another thread could see:
+     * a method of an immutable value class or a pure function ({@code String.length},
+     * {@code Integer.valueOf}, {@code Optional.isPresent}), or a reading call on an object of the
+     * families above ({@code Map.containsKey}, {@code List.size}). For the busy-wait rules, which
+     * need to know whether a loop only re-reads; a call that calls back into program code (a
+     * comparator, an {@code equals}) is free of side effects only if that code is.
      */
-    public static boolean isSideEffectFree(String owner, String name, boolean stateType) {
+    public static boolean isSideEffectFree(String owner, String name, BiPredicate<String, String> isSubtypeOf) {
         if (PURE_CLASSES.contains(owner)) {
-            return true;
+            return !name.equals("random"); // Math.random moves a shared generator on
         }
-        return stateType && !owner.equals("java/util/WeakHashMap") && !owner.equals("java/util/LinkedHashMap") && reads(name, false);
+        return isStateType(owner, isSubtypeOf) && !isSubtypeOf.test(owner, "java/util/WeakHashMap")
+                && !isSubtypeOf.test(owner, "java/util/LinkedHashMap") && reads(name, false);
     }
 
     // ------------------------------------------------------------------ objects (runtime: by class)
@@ -216,13 +239,13 @@ public final class JdkApi {
 
     /** Whether a call of {@code name} on an object of {@code type} leaves its state as it was ({@code advancedIterator}: the receiver is an iterator other threads can reach, whose moving on is a change). */
     public static boolean reads(Class<?> type, String name, boolean advancedIterator) {
-        if (java.util.WeakHashMap.class.isAssignableFrom(type)) {
+        if (WeakHashMap.class.isAssignableFrom(type)) {
             return false; // every call may expunge stale entries
         }
-        if (java.util.LinkedHashMap.class.isAssignableFrom(type) && (name.equals("get") || name.equals("getOrDefault"))) {
+        if (LinkedHashMap.class.isAssignableFrom(type) && (name.equals("get") || name.equals("getOrDefault"))) {
             return false; // an access-ordered map moves the entry to its end
         }
-        if (java.util.stream.BaseStream.class.isAssignableFrom(type)) {
+        if (BaseStream.class.isAssignableFrom(type)) {
             return true; // a stream only reads its source
         }
         return reads(name, advancedIterator);
@@ -239,15 +262,39 @@ public final class JdkApi {
 
     /** Whether a call of {@code name} on an object of {@code receiver}'s family returns a view of its state (or, for a stream, a later stage of it). */
     public static boolean returnsView(Class<?> receiver, String name, Object result) {
-        if (VIEWS.contains(name) || result instanceof java.util.Map.Entry<?, ?>) {
+        if (VIEWS.contains(name) || result instanceof Map.Entry<?, ?>) {
             return true;
         }
-        return java.util.stream.BaseStream.class.isAssignableFrom(receiver) && result instanceof java.util.stream.BaseStream<?, ?>;
+        return BaseStream.class.isAssignableFrom(receiver) && result instanceof BaseStream<?, ?>;
     }
 
     /** Whether a call of {@code name} on an object of the families above keeps no reference to the objects passed to it. */
     public static boolean onlyReadsArguments(String name) {
         return READING.contains(name) || ONLY_READ_ARGUMENTS.contains(name);
+    }
+
+    /** Changing methods that return false when they changed nothing (the Collection contract's "true if this collection changed"). */
+    private static final Set<String> FALSE_WHEN_UNCHANGED = Set.of("add", "addAll", "remove", "removeAll", "retainAll", "removeIf",
+            "offer", "offerFirst", "offerLast", "replace", "removeFirstOccurrence", "removeLastOccurrence", "addIfAbsent",
+            "removeElement");
+
+    /** Changing methods that return null when they changed nothing, on objects that hold no null elements. */
+    private static final Set<String> NULL_WHEN_UNCHANGED = Set.of("poll", "pollFirst", "pollLast", "pollFirstEntry", "pollLastEntry");
+
+    /**
+     * Whether a call of a changing method {@code name} (with {@code descriptor}) on {@code receiver}
+     * that returned {@code result} says it left the receiver as it was: false from {@code add},
+     * {@code remove(Object)}, {@code offer} ...; null from {@code poll} on an object that holds no
+     * null elements; the present value from {@code putIfAbsent}.
+     */
+    public static boolean changedNothing(Object receiver, String name, String descriptor, Object result) {
+        if (descriptor.endsWith(")Z")) {
+            return Boolean.FALSE.equals(result) && FALSE_WHEN_UNCHANGED.contains(name);
+        }
+        if (NULL_WHEN_UNCHANGED.contains(name)) {
+            return result == null && !(receiver instanceof LinkedList<?>);
+        }
+        return name.equals("putIfAbsent") && result != null;
     }
 
     /** Whether a call of {@code name} on an object of the families above reads the state of the objects passed to it (it may only keep them). */
@@ -270,18 +317,11 @@ public final class JdkApi {
         });
     }
 
-    private static final ClassValue<java.util.Map<String, Boolean>> JDK_IMPLEMENTED = new ClassValue<>() {
-        @Override
-        protected java.util.Map<String, Boolean> computeValue(Class<?> type) {
-            return new java.util.concurrent.ConcurrentHashMap<>();
-        }
-    };
-
     /** The first class from {@code type} up that declares the method, or null (an interface method it does not implement). */
     public static Class<?> declaringClass(Class<?> type, String name, String descriptor) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            for (java.lang.reflect.Method method : c.getDeclaredMethods()) {
-                if (method.getName().equals(name) && java.lang.invoke.MethodType.methodType(method.getReturnType(),
+            for (Method method : c.getDeclaredMethods()) {
+                if (method.getName().equals(name) && MethodType.methodType(method.getReturnType(),
                         method.getParameterTypes()).toMethodDescriptorString().equals(descriptor)) {
                     return c;
                 }
@@ -328,10 +368,10 @@ public final class JdkApi {
 
     /** The families' classes, loaded once. */
     private static final class Families {
-        static final java.util.Map<String, Class<?>> CLASSES = load();
+        static final Map<String, Class<?>> CLASSES = load();
 
-        private static java.util.Map<String, Class<?>> load() {
-            java.util.Map<String, Class<?>> classes = new java.util.HashMap<>();
+        private static Map<String, Class<?>> load() {
+            Map<String, Class<?>> classes = new HashMap<>();
             for (String family : STATE_TYPES) {
                 try {
                     classes.put(family, Class.forName(family.replace('/', '.'), false, null));
@@ -339,7 +379,7 @@ public final class JdkApi {
                     throw new IllegalStateException("JDK class " + family + " missing", e);
                 }
             }
-            return java.util.Map.copyOf(classes);
+            return Map.copyOf(classes);
         }
     }
 }
