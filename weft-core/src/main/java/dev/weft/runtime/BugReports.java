@@ -35,6 +35,13 @@ final class BugReports {
 
     RunEnd deadlock(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
+        for (RunThread t : live) {
+            if (t.waitsForJdkCall) {
+                // Weft runs a JDK call whole; a plain JVM would let the two calls overlap, so this may be no deadlock at all.
+                return RunEnd.of(Status.UNSUPPORTED, "unsupported: " + t.name + " " + t.waitsFor.get()
+                        + ", whose program code waits in turn (Weft cannot run two calls on one JDK object at once)");
+            }
+        }
         String message = "deadlock: " + blocked.stream()
                 .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
                 .collect(Collectors.joining("; "));

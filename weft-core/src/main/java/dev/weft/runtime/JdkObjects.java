@@ -118,6 +118,10 @@ final class JdkObjects {
         /** Made at the first event on the state: the owner's object id is the run's from then on. */
         Address address;
         long token;
+        /** The thread inside a call on this state (and how many deep), and its outermost call: other threads' calls on it wait until it returns. */
+        RunThread busyWith;
+        int busyDepth;
+        JdkCallSite busyIn;
 
         State(Object owner, Reach reach) {
             this.owner = owner;
@@ -142,7 +146,7 @@ final class JdkObjects {
         }
     }
 
-    /** One event of a call: the state it reads or changes. */
+    /** One event of a call: the state it reads or may change. */
     private record Access(State state, boolean changes, boolean concurrent) {
         EventKind kind() {
             return changes ? (concurrent ? EventKind.ATOMIC_RMW : EventKind.PLAIN_RMW) : (concurrent ? EventKind.VOLATILE_READ : EventKind.READ);
@@ -158,6 +162,8 @@ final class JdkObjects {
         final List<Object> monitors = new ArrayList<>(1);
         final List<Access> accesses = new ArrayList<>(1);
         final List<Integer> events = new ArrayList<>(1);
+        /** Set while the call's events are owed: they are recorded when it returns, or at the next scheduling point of its thread. */
+        Runnable owed;
         String text;
 
         Call(JdkCallSite site, Object receiver, Followed target) {
@@ -316,7 +322,16 @@ final class JdkObjects {
         }
     }
 
-    /** Takes the call's monitors (each a LOCK step), then records its events at one scheduling point. */
+    /**
+     * Takes the call's monitors (each a LOCK step), then makes its step: one scheduling point, once no
+     * other thread is inside a call on the same states; until this call returns, other threads' calls
+     * on them wait in turn. So each call is atomic with respect to the others on its objects even where
+     * it runs program code in between (a callback: {@code computeIfAbsent}'s function, a comparator),
+     * and a state's token always names the calls it has seen in full. The step's events are recorded
+     * when the call returns, so that a call the result shows changed nothing ({@code poll()} → null)
+     * is a read, as a busy-wait's re-check must be; if the call first runs program code that reaches
+     * a scheduling point, they are recorded before it, as they would have been at the call.
+     */
     private void perform(RunThread me, Call call) {
         int loc = call.site.location();
         for (Object monitor : call.monitors) {
@@ -331,12 +346,48 @@ final class JdkObjects {
         }
         Access first = call.accesses.get(0);
         others.remove(first.state().address);
-        core.schedulingPoint(me, new PendingOperation(first.kind(), first.state().address, loc, Set.copyOf(others)));
+        me.waitsForJdkCall = true;
+        core.schedulingPoint(me, new PendingOperation(first.kind(), first.state().address, loc, Set.copyOf(others)),
+                () -> busyWithOther(call, me) == null, () -> waitsForCallText(call, me));
+        me.waitsForJdkCall = false;
         if (call.accesses.stream().anyMatch(a -> a.kind().synchronizes())) {
             core.drain(me);
         }
         for (Access a : call.accesses) {
-            call.events.add(record(me, a, loc));
+            if (a.state().busyDepth++ == 0) {
+                a.state().busyWith = me;
+                a.state().busyIn = call.site;
+            }
+        }
+        call.owed = () -> recordEvents(me, call, null);
+        me.owedEvents = call.owed;
+    }
+
+    /** A state of the call another thread is inside a call on, or null. */
+    private static State busyWithOther(Call call, RunThread me) {
+        for (Access a : call.accesses) {
+            if (a.state().busyWith != null && a.state().busyWith != me) {
+                return a.state();
+            }
+        }
+        return null;
+    }
+
+    private String waitsForCallText(Call call, RunThread me) {
+        State busy = busyWithOther(call, me);
+        String waiting = call.site.api() + " at " + symbols.locations().get(call.site.location()).fileAndLine();
+        return busy == null ? "waits at " + waiting : "waits at " + waiting + " for " + busy.busyWith.name + "'s call " + busy.busyIn.api()
+                + " at " + symbols.locations().get(busy.busyIn.location()).fileAndLine() + " to return";
+    }
+
+    /** Records the call's events, once; {@code unchanged}: a state the call's result says it left as it was, or null. */
+    private void recordEvents(RunThread me, Call call, State unchanged) {
+        if (me.owedEvents == call.owed) {
+            me.owedEvents = null;
+        }
+        call.owed = null;
+        for (Access a : call.accesses) {
+            call.events.add(record(me, a, call.site.location(), a.state() == unchanged));
         }
     }
 
@@ -347,22 +398,29 @@ final class JdkObjects {
         return state.address;
     }
 
-    /** A reading call reads the state's token; a changing one also writes a token unique to this event: its thread and position. */
-    private int record(RunThread me, Access access, int loc) {
+    /**
+     * A reading call reads the state's token; a changing one also writes a token unique to this event:
+     * its thread and position. One that turned out to change nothing is a read (an atomic one that did
+     * not write, on a thread-safe object).
+     */
+    private int record(RunThread me, Access access, int loc, boolean changedNothing) {
         State s = access.state();
         core.recording.initialValue(s.address, 0L);
         long read = s.token;
-        if (!access.changes()) {
-            return core.record(me, access.kind(), loc, s.address, read, 0, 'J', 0);
+        if (!access.changes() || changedNothing && !access.concurrent()) {
+            return core.record(me, access.concurrent() ? EventKind.VOLATILE_READ : EventKind.READ, loc, s.address, read, 0, 'J', 0);
+        }
+        if (changedNothing) {
+            return core.record(me, EventKind.ATOMIC_RMW, loc, s.address, read, read, 'J', 0);
         }
         s.token = ObjectIds.of(me.id, me.seq);
         return core.record(me, access.kind(), loc, s.address, read, s.token, 'J', access.concurrent() ? Event.WROTE : 0);
     }
 
-    private boolean needsTicket(Call call) {
+    private static boolean needsTicket(Call call) {
         String descriptor = call.site.descriptor();
         boolean objectResult = descriptor.endsWith(";") || descriptor.charAt(descriptor.indexOf(')') + 1) == '[';
-        return !call.monitors.isEmpty() || (describes && !call.events.isEmpty()) || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
+        return !call.monitors.isEmpty() || call.owed != null || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
                 || (objectResult && (call.target != null || !call.arguments.isEmpty()));
     }
 
@@ -376,6 +434,10 @@ final class JdkObjects {
             }
             Call call = (Call) ticket;
             JdkCallSite site = symbols.calls().get(siteId);
+            if (call != null && call.owed != null) {
+                boolean unchanged = call.target != null && JdkApi.changedNothing(call.receiver, site.name(), site.descriptor(), result);
+                recordEvents(me, call, unchanged ? call.target.state : null);
+            }
             adopt(result, call, site, me);
             if (call != null) {
                 boolean isVoid = site.descriptor().endsWith(")V") && site.form() != JdkCallSite.Form.CONSTRUCTOR;
@@ -389,19 +451,31 @@ final class JdkObjects {
     void threw(Object ticket, Throwable failure) {
         RunThread me = core.enter();
         try {
+            Call call = (Call) ticket;
             if (!core.isOutside(me)) {
-                finish((Call) ticket, " threw " + failure.getClass().getSimpleName());
+                if (call.owed != null) {
+                    recordEvents(me, call, null);
+                }
+                finish(call, " threw " + failure.getClass().getSimpleName());
             }
         } finally {
             core.unlock();
         }
     }
 
-    /** Describes the call (when asked) and lets its monitors go, the last taken first, each an UNLOCK step. */
+    /** Describes the call (when asked), lets other threads' calls on its states go, then its monitors, the last taken first, each an UNLOCK step. */
     private void finish(Call call, String outcome) {
         if (call.text != null) {
             for (int index : call.events) {
                 core.recording.callText(index, call.text + outcome);
+            }
+        }
+        if (!call.events.isEmpty()) {
+            for (Access a : call.accesses) {
+                if (--a.state().busyDepth == 0) {
+                    a.state().busyWith = null;
+                    a.state().busyIn = null;
+                }
             }
         }
         for (int i = call.monitors.size() - 1; i >= 0; i--) {
@@ -471,7 +545,7 @@ final class JdkObjects {
     // ------------------------------------------------------------------ descriptions
 
     boolean describes(Object ticket) {
-        return describes && !((Call) ticket).events.isEmpty();
+        return describes && ((Call) ticket).owed != null;
     }
 
     void arguments(Object ticket, Object[] arguments) {

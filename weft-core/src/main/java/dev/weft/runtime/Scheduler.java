@@ -393,12 +393,9 @@ final class Scheduler {
         schedulingPoint(me, new PendingOperation(kind, address, loc), enabled, waitsFor);
     }
 
-    /** A scheduling point before {@code op}, which the thread can always perform. */
-    void schedulingPoint(RunThread me, PendingOperation op) {
-        schedulingPoint(me, op, ALWAYS, null);
-    }
-
-    private void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
+    /** A scheduling point before {@code op}, which the thread can perform once {@code enabled} holds ({@code waitsFor} says why not). */
+    void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
+        settleOwedEvents(me);
         me.pending = op;
         me.enabled = enabled;
         me.waitsFor = waitsFor;
@@ -615,9 +612,22 @@ final class Scheduler {
         if (!me.controlled()) {
             return -1;
         }
+        settleOwedEvents(me);
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         busyWaits.recorded(me, e, loc, address);
         return e.index();
+    }
+
+    /**
+     * Records the events {@code me}'s step still owes ({@link RunThread#owedEvents}) before anything
+     * else of the thread: they belong to the step, and come before its later events and its next stop.
+     */
+    private static void settleOwedEvents(RunThread me) {
+        Runnable owed = me.owedEvents;
+        if (owed != null) {
+            me.owedEvents = null;
+            owed.run();
+        }
     }
 
     /** Publishes one buffered write: the choice of a flush, or one step of a drain. */

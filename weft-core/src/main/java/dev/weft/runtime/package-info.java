@@ -24,13 +24,18 @@
  *       exit, static initialisers and pool workers;</li>
  *   <li>{@code Atomics}: the atomic classes ({@code AtomicCell});</li>
  *   <li>{@code Determinism}: identity hash codes, clocks and random numbers;</li>
+ *   <li>{@code JdkObjects}: calls on JDK objects (collections, maps, string builders ...) that more
+ *       than one thread can reach, as events on each object's state, with {@code CallText} for the
+ *       calls in words; which objects can change and how, {@code dev.weft.jdk.JdkApi} says;</li>
  *   <li>{@code BusyWaitRules}: where the busy-wait rules of {@code SpinWatch} see the run and hold
  *       spinners back;</li>
  *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at.</li>
  * </ul>
  * The parts hold the {@code Scheduler} and call it (around every hook, at every scheduling point
  * and event); the only call back is the busy-wait rules' question to {@code Locks} whether a thread
- * holds a lock.
+ * holds a lock. {@code JdkObjects} also holds {@code Locks}, whose monitors the thread-safe JDK
+ * classes take; a JDK call's events, which it records when the call returns, the scheduler records
+ * first if the thread reaches another scheduling point or event before ({@code RunThread.owedEvents}).
  *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.
