@@ -24,11 +24,13 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * reports, which show JDK calls as the program wrote them. Null where no single load is the source.
  */
 final class ReceiverNames {
+    private final String owner;
     private final MethodNode method;
     private final Map<Integer, AbstractInsnNode> calls;
     private Frame<SourceValue>[] frames;
 
-    private ReceiverNames(MethodNode method, Map<Integer, AbstractInsnNode> calls) {
+    private ReceiverNames(String owner, MethodNode method, Map<Integer, AbstractInsnNode> calls) {
+        this.owner = owner;
         this.method = method;
         this.calls = calls;
     }
@@ -36,11 +38,13 @@ final class ReceiverNames {
     /** A method of an {@link #outline} class, which knows the bytecode offset of each of its calls. */
     static final class Method extends MethodNode {
         private final OffsetReader reader;
+        private final String owner;
         private final Map<Integer, AbstractInsnNode> calls = new HashMap<>();
 
-        Method(OffsetReader reader, int access, String name, String descriptor, String signature, String[] exceptions) {
+        Method(OffsetReader reader, String owner, int access, String name, String descriptor, String signature, String[] exceptions) {
             super(Opcodes.ASM9, access, name, descriptor, signature, exceptions);
             this.reader = reader;
+            this.owner = owner;
         }
 
         @Override
@@ -50,7 +54,7 @@ final class ReceiverNames {
         }
 
         ReceiverNames receiverNames() {
-            return new ReceiverNames(this, calls);
+            return new ReceiverNames(owner, this, calls);
         }
     }
 
@@ -59,7 +63,7 @@ final class ReceiverNames {
         ClassNode outline = new ClassNode(Opcodes.ASM9) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                Method method = new Method(reader, access, name, descriptor, signature, exceptions);
+                Method method = new Method(reader, this.name, access, name, descriptor, signature, exceptions);
                 methods.add(method);
                 return method;
             }
@@ -120,7 +124,7 @@ final class ReceiverNames {
     private Frame<SourceValue>[] frames() {
         if (frames == null) {
             try {
-                frames = new Analyzer<>(new SourceInterpreter()).analyze("", method);
+                frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
             } catch (AnalyzerException | RuntimeException e) {
                 frames = new Frame[method.instructions.size()]; // no names, nothing worse
             }
