@@ -50,6 +50,7 @@ public final class JsonSummary {
                 bug.putNull("schedule");
             }
             bug.put("replayed", found.replayed());
+            bug.set("interleaving", interleaving(found));
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");
@@ -60,6 +61,19 @@ public final class JsonSummary {
         root.put("raceQueriesSkipped", races.skipped());
         root.put("racePredictionsUnconfirmed", races.unconfirmed());
         return root;
+    }
+
+    /** The bug's run as the text report shows it (its causal past): {"step", "thread", "location", "operation"} per shown event. */
+    private static ArrayNode interleaving(FoundBug found) {
+        Interleaving table = Interleaving.of(found.trace(), found.bug(), false);
+        ArrayNode steps = JSON.createArrayNode();
+        for (Interleaving.Row row : table.rows()) {
+            for (Interleaving.Step step : row.steps()) {
+                steps.addObject().put("step", step.step()).put("thread", table.threads().get(row.column()))
+                        .put("location", step.location()).put("operation", step.operation());
+            }
+        }
+        return steps;
     }
 
     public static String toJson(JsonNode node, boolean pretty) {
