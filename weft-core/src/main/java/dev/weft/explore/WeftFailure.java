@@ -1,0 +1,47 @@
+package dev.weft.explore;
+
+/**
+ * Weft's own failures, never the program's: an exception out of a strategy, the solver or the
+ * runtime, or the checker out of memory. They end the exploration with verdict ERROR and one line
+ * that says what failed and where. A little memory is held in reserve and let go when the checker
+ * runs out, so that the exploration can still end and be reported.
+ */
+public final class WeftFailure {
+    private static final int RESERVE_BYTES = 16 << 20;
+    private static volatile byte[] reserve;
+
+    private WeftFailure() {
+    }
+
+    /** One line for the reports: "Weft failed: ..." with the failure, its causes and the frame that threw it. */
+    public static String describe(Throwable failure) {
+        if (failure instanceof OutOfMemoryError || failure instanceof StackOverflowError) {
+            releaseReserve();
+        }
+        if (failure instanceof OutOfMemoryError) {
+            return "Weft failed: the checker ran out of memory (" + failure.getMessage()
+                    + "); give it more with WEFT_JAVA_OPTS=-Xmx<size>, or lower --max-executions or --time-limit";
+        }
+        StringBuilder line = new StringBuilder("Weft failed: ").append(failure);
+        for (Throwable cause = failure.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            line.append("; caused by ").append(cause);
+        }
+        StackTraceElement[] frames = failure.getStackTrace();
+        if (frames.length > 0) {
+            line.append(" (at ").append(frames[0]).append(')');
+        }
+        return line.toString();
+    }
+
+    /** Sets the reserve aside, unless it is already. */
+    static void holdReserve() {
+        if (reserve == null) {
+            reserve = new byte[RESERVE_BYTES];
+        }
+    }
+
+    /** Lets go of the reserve, so the code that reports an out-of-memory failure has room to run. */
+    public static void releaseReserve() {
+        reserve = null;
+    }
+}
