@@ -26,11 +26,21 @@ public final class WeftFailure {
         for (Throwable cause = failure.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
             line.append("; caused by ").append(cause);
         }
-        StackTraceElement[] frames = failure.getStackTrace();
-        if (frames.length > 0) {
-            line.append(" (at ").append(frames[0]).append(')');
+        StackTraceElement where = weftFrame(failure.getStackTrace());
+        if (where != null) {
+            line.append(" (at ").append(where).append(')');
         }
         return line.toString();
+    }
+
+    /** The innermost frame of Weft's own code, which says more than the JDK frame that threw; else the innermost frame. */
+    private static StackTraceElement weftFrame(StackTraceElement[] frames) {
+        for (StackTraceElement frame : frames) {
+            if (frame.getClassName().startsWith("dev.weft.")) {
+                return frame;
+            }
+        }
+        return frames.length > 0 ? frames[0] : null;
     }
 
     /** Sets the reserve aside, unless it is already. */
