@@ -27,7 +27,17 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        int status = ERROR;
+        try {
+            status = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        } catch (Throwable failure) {
+            // Only when even saying what failed failed (no memory left): one more try.
+            WeftFailure.releaseReserve();
+            System.err.println("weft: " + WeftFailure.describe(failure));
+        } finally {
+            // Whatever happened, the JVM ends: a program thread left waiting must not keep it alive.
+            System.exit(status);
+        }
     }
 
     /** Runs the command line with the given output streams; returns the exit code. */
