@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class StaticState {
     private static final int MAX_ELEMENTS = 1000;
+    /** Stands for the value of a static field whose class's initialiser failed. */
+    private static final Object UNINITIALISED = new Object();
     private final Map<Object, String> firstHolder = new IdentityHashMap<>();
 
     private StaticState() {
@@ -49,12 +51,18 @@ final class StaticState {
         try {
             field.setAccessible(true);
             return field.get(null);
+        } catch (NoClassDefFoundError | ExceptionInInitializerError initialiserFailed) {
+            // The program's static initialiser threw: the class is unusable, as it would be in the program.
+            return UNINITIALISED;
         } catch (IllegalAccessException | RuntimeException e) {
             throw new IllegalStateException("cannot read static field " + field, e);
         }
     }
 
     private String render(String holder, Object value) {
+        if (value == UNINITIALISED) {
+            return "(no value: the static initialiser of its class failed)";
+        }
         if (value == null || isValue(value)) {
             return scalar(value);
         }
