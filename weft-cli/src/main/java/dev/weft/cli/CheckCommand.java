@@ -118,7 +118,7 @@ final class CheckCommand implements Callable<Integer> {
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
         try {
-            return check(program, Programs.open(program, memoryModel), chosen, prediction, deadline, err, out);
+            return check(program, Programs.open(program, memoryModel, deadline), chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {

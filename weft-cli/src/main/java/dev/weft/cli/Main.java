@@ -1,7 +1,8 @@
 package dev.weft.cli;
 
-import java.io.PrintWriter;
 import dev.weft.explore.WeftFailure;
+import dev.weft.runtime.MemoryReserve;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,7 +33,7 @@ public final class Main implements Runnable {
             status = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
         } catch (Throwable failure) {
             // Only when even saying what failed failed (no memory left): one more try.
-            WeftFailure.releaseReserve();
+            MemoryReserve.release();
             System.err.println("weft: " + WeftFailure.describe(failure));
         } finally {
             // Whatever happened, the JVM ends: a program thread left waiting must not keep it alive.

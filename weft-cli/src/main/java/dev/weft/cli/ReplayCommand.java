@@ -37,7 +37,7 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel());
+        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel(), () -> false);
         RunResult run = replay(session, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {

@@ -41,6 +41,50 @@ final class Fixtures {
             }
             """;
 
+    /** Allocates 8 MB arrays into a local list until the heap runs out. */
+    static final String LOCAL_HOG = """
+            import java.util.*;
+            public class LocalHog {
+                public static void main(String[] args) {
+                    List<long[]> kept = new ArrayList<>();
+                    while (true) {
+                        kept.add(new long[1 << 20]);
+                    }
+                }
+            }
+            """;
+
+    /** A second thread fills a static list with small arrays until the heap runs out: the memory stays taken after the failure. */
+    static final String STATIC_HOG = """
+            import java.util.*;
+            public class StaticHog {
+                static List<long[]> kept = new ArrayList<>();
+                public static void main(String[] args) throws Exception {
+                    Thread filler = new Thread(() -> {
+                        while (true) {
+                            kept.add(new long[1 << 10]);
+                        }
+                    });
+                    filler.start();
+                    filler.join();
+                }
+            }
+            """;
+
+    /** Main computes for half a minute without a shared access: its one run is still in progress when a short time limit passes. */
+    static final String LONG_COMPUTATION = """
+            public class LongComputation {
+                static long sum;
+                public static void main(String[] args) {
+                    long s = 0;
+                    for (long i = 0; i < 1L << 35; i++) {
+                        s += i ^ (s >>> 3);
+                    }
+                    sum = s;
+                }
+            }
+            """;
+
     private Fixtures() {
     }
 

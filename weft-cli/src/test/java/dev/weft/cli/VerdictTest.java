@@ -139,17 +139,61 @@ class VerdictTest {
                 "is compiled for Java " + (Runtime.version().feature() + 1) + ", newer than the Java");
     }
 
-    @Test
-    void theTimeLimitStopsSolvingAndRacePredictionAndIsTheReason(@TempDir Path dir) throws Exception {
-        Path classes = Fixtures.compile(dir.resolve("classes"), Fixtures.MANY_INCREMENTS);
-        CommandLineTest.Outcome limited = CommandLineTest.weft("check", "-cp", classes.toString(), "--json", "--time-limit", "1s",
-                "ManyIncrements");
+    /** Checks {@code mainClass}, compiled from {@code source}, with a time limit of one second, which it reaches: its JSON summary. */
+    private static JsonNode checkedForOneSecond(Path dir, String source, String mainClass) throws Exception {
+        Path classes = Fixtures.compile(dir.resolve("classes"), source);
+        CommandLineTest.Outcome limited = CommandLineTest.weft("check", "-cp", classes.toString(), "--json", "--time-limit", "1s", mainClass);
         assertEquals(Main.INCOMPLETE, limited.exit(), limited.err());
         JsonNode summary = limited.json();
         assertEquals("incomplete", summary.get("verdict").asText());
         assertEquals("time-limit", summary.get("stopReason").asText());
         assertEquals("time-limit", reasonKinds(summary).get(0));
+        return summary;
+    }
+
+    @Test
+    void theTimeLimitStopsSolvingAndRacePredictionAndIsTheReason(@TempDir Path dir) throws Exception {
+        JsonNode summary = checkedForOneSecond(dir, Fixtures.MANY_INCREMENTS, "ManyIncrements");
         assertEquals(1, summary.get("races").size(), summary.get("races").toString());
+    }
+
+    /** A run in progress when the time limit passes is stopped: without that, this one would end only at the stuck timeout, as a livelock. */
+    @Test
+    void aRunInProgressStopsAtTheTimeLimit(@TempDir Path dir) throws Exception {
+        JsonNode summary = checkedForOneSecond(dir, Fixtures.LONG_COMPUTATION, "LongComputation");
+        assertEquals(List.of("time-limit"), reasonKinds(summary));
+        assertEquals(0, summary.get("executions").asInt(), "a stopped run stands for nothing");
+    }
+
+    /** A weft process of its own with a small heap, checking {@code mainClass} of {@code classes}: its exit status, stdout and stderr. */
+    private static CommandLineTest.Outcome weftWithSmallHeap(Path classes, Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "check", "-cp", classes.toString(), "--json"));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("out.json");
+        Path err = dir.resolve("err.txt");
+        Process weft = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!weft.waitFor(300, TimeUnit.SECONDS)) {
+            weft.destroyForcibly();
+            throw new AssertionError("weft did not end: " + Files.readString(err));
+        }
+        return new CommandLineTest.Outcome(weft.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /** The program's OutOfMemoryError is its bug, in its thread; the checker survives it, also when the memory stays taken. */
+    @Test
+    void theProgramRunningOutOfMemoryIsItsBugAndTheCheckerSurvives(@TempDir Path dir) throws Exception {
+        Path classes = Fixtures.compile(dir.resolve("classes"), Fixtures.LOCAL_HOG, Fixtures.STATIC_HOG);
+        for (String[] program : List.of(new String[] {"LocalHog", "main"}, new String[] {"StaticHog", "main.1"})) {
+            CommandLineTest.Outcome found = weftWithSmallHeap(classes, dir, "-s", "dfs", "--max-executions", "3", "--all-bugs", program[0]);
+            assertEquals(Main.BUG, found.exit(), program[0] + ": " + found.err());
+            JsonNode bug = found.json().get("bugs").get(0);
+            assertEquals("exception", bug.get("kind").asText(), bug.toString());
+            assertEquals("OutOfMemoryError: Java heap space", bug.get("message").asText(), bug.toString());
+            assertEquals(program[1], bug.get("thread").asText(), bug.toString());
+            assertTrue(bug.get("location").asText().startsWith(program[0] + ".java:"), bug.toString());
+            assertTrue(bug.get("replayed").asBoolean(), bug.toString());
+        }
     }
 
     /** SIGTERM to a real weft process: it stops, writes its report and exits with the verdict's status, not the signal's. */
@@ -169,7 +213,10 @@ class VerdictTest {
         }
         assertTrue(weft.isAlive(), Files.readString(err));
         weft.destroy();
-        assertTrue(weft.waitFor(60, TimeUnit.SECONDS), "weft did not end after SIGTERM");
+        if (!weft.waitFor(60, TimeUnit.SECONDS)) {
+            weft.destroyForcibly();
+            throw new AssertionError("weft did not end after SIGTERM: " + Files.readString(err));
+        }
         assertEquals(Main.INCOMPLETE, weft.exitValue(), Files.readString(err));
         JsonNode summary = JSON.readTree(out.toFile());
         assertEquals("cancelled", summary.get("stopReason").asText());

@@ -65,7 +65,11 @@ class WeftScriptTest {
         try (OutputStream in = weft.getOutputStream()) {
             in.write(input.getBytes(StandardCharsets.UTF_8));
         }
-        assertTrue(weft.waitFor(60, TimeUnit.SECONDS), "the script did not end");
+        if (!weft.waitFor(60, TimeUnit.SECONDS)) {
+            weft.descendants().forEach(ProcessHandle::destroyForcibly);
+            weft.destroyForcibly();
+            throw new AssertionError("the script did not end");
+        }
         return new Outcome(weft.exitValue(), new String(weft.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
                 new String(weft.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }

@@ -3,6 +3,7 @@ package dev.weft.explore;
 import dev.weft.explore.ExplorationResult.Stop;
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug.Replay;
+import dev.weft.runtime.MemoryReserve;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
@@ -67,7 +68,7 @@ public final class Explorer {
     /** Explores once; an explorer is not reused. */
     public ExplorationResult explore() {
         long start = System.nanoTime();
-        WeftFailure.holdReserve();
+        MemoryReserve.hold();
         Stop stop;
         List<IncompleteReason> strategyReasons = List.of();
         try {

@@ -1,22 +1,22 @@
 package dev.weft.explore;
 
+import dev.weft.runtime.MemoryReserve;
+
 /**
  * Weft's own failures, never the program's: an exception out of a strategy, the solver or the
  * runtime, or the checker out of memory. They end the exploration with verdict ERROR and one line
- * that says what failed and where. A little memory is held in reserve and let go when the checker
- * runs out, so that the exploration can still end and be reported.
+ * that says what failed and where; the {@link MemoryReserve} is let go first when the checker ran
+ * out of memory, so that the exploration can still end and be reported.
  */
 public final class WeftFailure {
-    private static final int RESERVE_BYTES = 16 << 20;
-    private static volatile byte[] reserve;
 
     private WeftFailure() {
     }
 
     /** One line for the reports: "Weft failed: ..." with the failure, its causes and the frame that threw it. */
     public static String describe(Throwable failure) {
-        if (failure instanceof OutOfMemoryError || failure instanceof StackOverflowError) {
-            releaseReserve();
+        if (failure instanceof OutOfMemoryError) {
+            MemoryReserve.release();
         }
         if (failure instanceof OutOfMemoryError) {
             return "Weft failed: the checker ran out of memory (" + failure.getMessage()
@@ -41,17 +41,5 @@ public final class WeftFailure {
             }
         }
         return frames.length > 0 ? frames[0] : null;
-    }
-
-    /** Sets the reserve aside, unless it is already. */
-    static void holdReserve() {
-        if (reserve == null) {
-            reserve = new byte[RESERVE_BYTES];
-        }
-    }
-
-    /** Lets go of the reserve, so the code that reports an out-of-memory failure has room to run. */
-    public static void releaseReserve() {
-        reserve = null;
     }
 }

@@ -20,7 +20,15 @@ public final class ControlledExecutor implements ProgramRunner {
 
     @Override
     public RunResult run(SchedulePolicy policy) {
-        ControlledHooks hooks = new ControlledHooks(program.symbols(), config, Objects.requireNonNull(policy, "policy"));
+        RunResult result = runOnce(Objects.requireNonNull(policy, "policy"));
+        // The run's objects are garbage now (nothing outside the run holds its hooks or its class loader):
+        // the reserve a program that ran out of memory let go has room again.
+        MemoryReserve.hold();
+        return result;
+    }
+
+    private RunResult runOnce(SchedulePolicy policy) {
+        ControlledHooks hooks = new ControlledHooks(program.symbols(), config, policy);
         return hooks.execute(program.freshCopy(hooks));
     }
 }

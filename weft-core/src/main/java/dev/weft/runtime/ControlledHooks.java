@@ -398,6 +398,11 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void classInitFailed(Throwable failure) {
+        threads.classInitFailed(failure);
+    }
+
+    @Override
     public void awaitingWork(boolean waiting) {
         threads.awaitingWork(waiting);
     }

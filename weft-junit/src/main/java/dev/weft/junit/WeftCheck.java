@@ -76,7 +76,7 @@ final class WeftCheck {
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
         Deadline deadline = Deadline.after(timeLimit);
-        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model));
+        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model).withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
                 ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
         ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races, deadline).explore();
