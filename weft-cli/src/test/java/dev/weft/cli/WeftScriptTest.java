@@ -61,7 +61,11 @@ class WeftScriptTest {
         command[0] = "bash";
         command[1] = script.toString();
         System.arraycopy(args, 0, command, 2, args.length);
-        Process weft = new ProcessBuilder(command).start();
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // The script runs the java on the PATH: the one running the tests, which compiled the stand-in.
+        builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + java.io.File.pathSeparator
+                + System.getenv("PATH"));
+        Process weft = builder.start();
         try (OutputStream in = weft.getOutputStream()) {
             in.write(input.getBytes(StandardCharsets.UTF_8));
         }

@@ -133,8 +133,10 @@ public final class Explorer {
         return switch (result.status()) {
             case BUG -> {
                 if (bugKeys.add(key(result.bug()))) {
-                    bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replay(result)));
                     firstBug = firstBug == 0 ? executions : firstBug;
+                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bug.
+                    bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), Replay.NOT_CHECKED));
+                    bugs.set(bugs.size() - 1, new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replay(result)));
                 }
                 yield limits.allBugs() ? null : Stop.BUG_FOUND;
             }

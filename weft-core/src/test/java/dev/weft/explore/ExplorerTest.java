@@ -166,6 +166,24 @@ class ExplorerTest {
         assertTrue(kinds(result).contains("error"));
     }
 
+    @Test
+    void aBugWhoseReplayWeftFailsInStaysABugNotReplayed() {
+        ToyRunner toy = new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO);
+        boolean[] bugSeen = {false};
+        ExplorationResult result = new Explorer(policy -> {
+            if (bugSeen[0]) {
+                throw new IllegalStateException("Weft run failed: cannot control thread main");
+            }
+            RunResult run = toy.run(policy);
+            bugSeen[0] = run.status() == RunResult.Status.BUG;
+            return run;
+        }, new DfsStrategy(), Limits.NONE, null).explore();
+        assertEquals(Verdict.BUG, result.verdict());
+        assertEquals(Stop.ERROR, result.stop());
+        assertEquals(FoundBug.Replay.NOT_CHECKED, result.bugs().get(0).replay());
+        assertTrue(result.error().contains("cannot control thread main"), result.error());
+    }
+
     /** A strategy whose every call fails. */
     private record Failing(RuntimeException failure) implements Strategy {
         public String name() {
