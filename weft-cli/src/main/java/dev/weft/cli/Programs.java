@@ -12,6 +12,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /** Opens the program a command names, instrumented and ready to run under Weft's scheduler. */
 final class Programs {
@@ -25,14 +26,15 @@ final class Programs {
         }
     }
 
-    static Session open(ProgramSpec spec, MemoryModel model) {
+    /** @param stop ends a run in progress from outside (the check's deadline) */
+    static Session open(ProgramSpec spec, MemoryModel model, BooleanSupplier stop) {
         InstrumentedProgram program;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }
-        return new Session(program, new ControlledExecutor(program, RunConfig.of(model)));
+        return new Session(program, new ControlledExecutor(program, RunConfig.of(model).withStop(stop)));
     }
 
     /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */

@@ -64,7 +64,13 @@ public final class Seeds {
             Answer answer = model.check(solver, assumptions, limits);
             switch (answer.status()) {
                 case SAT -> seeds.add(seed(model, query, answer.order()));
-                case UNKNOWN -> unknown++;
+                case UNKNOWN -> {
+                    if (timeUp.getAsBoolean()) {
+                        // Cut short by the deadline, not undecidable within the query's limits.
+                        return new Outcome(seeds, asked, unknown, true);
+                    }
+                    unknown++;
+                }
                 case UNSAT -> {
                 }
             }

@@ -7,6 +7,7 @@ import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -105,8 +106,8 @@ public final class DporStrategy implements Strategy {
     }
 
     @Override
-    public boolean exhaustive() {
-        return true;
+    public List<IncompleteReason> incompleteReasons() {
+        return List.of();
     }
 
     @Override

@@ -38,6 +38,7 @@ public final class ProgramTransformer {
 
     /** The instrumented class file; the class's name in the message when Weft cannot instrument it. */
     public byte[] transform(String className, byte[] original) throws BadProgramException {
+        ClassFileVersion.check(className, original);
         OffsetReader reader;
         ClassNode outline = new ClassNode();
         try {
@@ -45,9 +46,6 @@ public final class ProgramTransformer {
             reader.accept(outline, ClassReader.SKIP_FRAMES);
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
-        }
-        if ((outline.version & 0xffff) < Opcodes.V1_5) {
-            throw new BadProgramException("class " + className + " is compiled for Java 1.4 or earlier; Weft instruments class files of Java 5 and later");
         }
         try {
             boolean hasFrames = (outline.version & 0xffff) >= Opcodes.V1_6;

@@ -27,6 +27,14 @@ import java.util.List;
  */
 public final class ScheduleFile {
     public static final int FORMAT = 1;
+
+    /** Thrown while replaying when the schedule does not fit the program (it was saved for another version of it). */
+    public static final class Mismatch extends RuntimeException {
+        Mismatch(String message) {
+            super(message);
+        }
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ProgramSpec program;
@@ -79,7 +87,11 @@ public final class ScheduleFile {
         if (node.isTextual()) {
             return Choice.step(symbols.threads().id(node.asText()));
         }
-        return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+        try {
+            return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+        } catch (IllegalArgumentException badObject) {
+            throw new Mismatch("choice " + step + " of the schedule names no object of the program: " + badObject.getMessage());
+        }
     }
 
     /**
@@ -117,12 +129,45 @@ public final class ScheduleFile {
         if (root == null || root.path("weftSchedule").asInt() != FORMAT || !root.path("choices").isArray()) {
             throw new IOException(file + " is not a Weft schedule file (format " + FORMAT + ")");
         }
+        if (!root.path("mainClass").isTextual() || root.get("mainClass").asText().isBlank()
+                || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
+            throw new IOException(file + " is not a valid schedule file: it needs a mainClass, a classpath list and an args list");
+        }
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
-        MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
+        MemoryModel model = memoryModel(file, root.path("memoryModel").asText("sc"));
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<JsonNode> choices = new ArrayList<>();
-        root.get("choices").forEach(choices::add);
+        for (JsonNode choice : root.get("choices")) {
+            if (!isChoice(choice)) {
+                throw new IOException(file + " is not a valid schedule file: choice " + choices.size() + " (" + choice
+                        + ") is neither a thread name nor a flush");
+            }
+            choices.add(choice);
+        }
         return new ScheduleFile(program, model, bug, choices);
+    }
+
+    private static MemoryModel memoryModel(Path file, String name) throws IOException {
+        for (MemoryModel model : MemoryModel.values()) {
+            if (model.name().equalsIgnoreCase(name)) {
+                return model;
+            }
+        }
+        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
+    }
+
+    /** A thread name, or a flush: {"thread": name, "flush": {"kind": ..., "field": "Owner.name" or "index": n}}. */
+    private static boolean isChoice(JsonNode choice) {
+        if (choice.isTextual()) {
+            return true;
+        }
+        JsonNode flush = choice.path("flush");
+        boolean kindKnown = false;
+        for (Address.Kind kind : Address.Kind.values()) {
+            kindKnown |= kind.name().equals(flush.path("kind").asText());
+        }
+        boolean slot = flush.path("field").isTextual() && flush.get("field").asText().indexOf('.') > 0 || flush.path("index").isInt();
+        return choice.path("thread").isTextual() && kindKnown && slot;
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {
@@ -148,7 +193,7 @@ public final class ScheduleFile {
             int dot = field.lastIndexOf('.');
             FieldInfo f = symbols.fields().find(field.substring(0, dot), field.substring(dot + 1));
             if (f == null) {
-                throw new IllegalStateException("schedule names field " + field + ", which the program has not touched yet");
+                throw new Mismatch("the schedule flushes field " + field + ", which the program has not touched at that point");
             }
             slot = f.id();
         } else {

@@ -18,11 +18,12 @@ final class BugReports {
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
     /** The runtime's classes by name: runtime tests keep their programs in this package, so no prefix covers them. */
-    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
+    static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
             Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
-            ObjectRegistry.class.getName());
+            ObjectRegistry.class.getName(), ControlledExecutor.class.getName(), JdkMethods.class.getName(),
+            VisibleValues.class.getName(), SpinWatch.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;
@@ -67,6 +68,36 @@ final class BugReports {
                     + " ms without reaching a scheduling point, at " + at, t.name, programLocation(stack, t), trace.toString()));
         }
         return RunEnd.of(Status.UNSUPPORTED, t.name + " is blocked (" + state + ") in code Weft does not control, at " + at);
+    }
+
+    /**
+     * How a thread's uncaught failure ends the run: as the program's bug, or, when Weft's own throwable
+     * is behind it ({@link WeftThrowables#weftOwn}), as Weft's failure or, for a refusal, as unsupported.
+     * The program running out of memory or stack is its own bug, even when it happened inside a hook.
+     */
+    RunEnd uncaught(Throwable failure, RunThread thread) {
+        Throwable own = failure instanceof VirtualMachineError ? null : WeftThrowables.weftOwn(failure);
+        if (own instanceof RefusedByWeft) {
+            return RunEnd.of(Status.UNSUPPORTED, "unsupported: " + own.getMessage());
+        }
+        if (own != null) {
+            return new RunEnd(null, null, "Weft's own " + own + " reached thread " + thread.name, own);
+        }
+        return RunEnd.bug(failure(failure, thread));
+    }
+
+    /**
+     * The heap ran out while the run's watcher waited: the running thread, the only one that allocates,
+     * filled it. Its bug as if the error had reached it, at its innermost program frame.
+     */
+    RunEnd outOfMemory(OutOfMemoryError failure, RunThread running) {
+        StackTraceElement[] stack = running.jvm.getStackTrace();
+        StringBuilder trace = new StringBuilder(failure.toString()).append('\n');
+        for (StackTraceElement frame : stack) {
+            trace.append("\tat ").append(frame).append('\n');
+        }
+        return RunEnd.bug(new Bug(BugKind.EXCEPTION, "OutOfMemoryError" + (failure.getMessage() != null ? ": " + failure.getMessage() : ""),
+                running.name, programLocation(stack, running), trace.toString()));
     }
 
     Bug failure(Throwable failure, RunThread thread) {

@@ -5,6 +5,7 @@ import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -44,6 +45,11 @@ final class ControlledHooks implements HookHandler {
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
     RunResult execute(ProgramUnderTest.Copy copy) {
         return core.execute(copy, () -> runMain(copy));
+    }
+
+    /** After {@link #execute}: the program threads it could not stop. */
+    List<String> uncontrolledThreads() {
+        return core.uncontrolledThreads();
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
@@ -395,6 +401,11 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void classInitExit() {
         threads.classInitExit();
+    }
+
+    @Override
+    public void classInitFailed(Throwable failure) {
+        threads.classInitFailed(failure);
     }
 
     @Override

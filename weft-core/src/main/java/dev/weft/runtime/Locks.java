@@ -101,18 +101,18 @@ final class Locks {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             LockState l = monitor(monitor, me);
             if (!me.controlled()) {
                 return; // a spurious wake-up, which Object.wait allows
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             Wake wake = waitFor(me, l, l.waiters, monitor, timed && (millis > 0 || nanos > 0), true, loc, "notify");
             if (wake == Wake.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             if (wake == Wake.TIMED_OUT) {
                 me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
@@ -130,7 +130,7 @@ final class Locks {
                 return;
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             notify(me, l, l.waiters, all, loc);
         } finally {
@@ -261,7 +261,7 @@ final class Locks {
         LockState l = view.lock();
         int held = l.heldBy(me, view.shared());
         if (held == 0) {
-            throw new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address));
+            throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address)));
         }
         if (held == 1) {
             core.schedulingPoint(me, EventKind.UNLOCK, l.address, loc);
@@ -294,7 +294,7 @@ final class Locks {
                 acquire(me, view, loc, interruptibly);
             }
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -316,7 +316,7 @@ final class Locks {
             View view = view(lockObject, me, loc);
             return me.controlled() && tryAcquire(me, view, loc, true, unit.toNanos(time));
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -446,14 +446,14 @@ final class Locks {
                 core.unsupportedLocked("a Condition created outside instrumented code", loc);
             }
             if (queue.lock().owner != me) {
-                throw new IllegalMonitorStateException("current thread does not hold the condition's lock");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
             }
             if (!me.controlled()) {
                 return Wake.NOTIFIED;
             }
             Wake wake = waitFor(me, queue.lock(), queue.waiters(), null, timed, interruptibly, loc, "signal");
             if (wake == Wake.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             return wake;
         } finally {
@@ -485,7 +485,7 @@ final class Locks {
                 core.unsupportedLocked("a Condition created outside instrumented code", loc);
             }
             if (queue.lock().owner != me) {
-                throw new IllegalMonitorStateException("current thread does not hold the condition's lock");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
             }
             if (me.controlled()) {
                 notify(me, queue.lock(), queue.waiters(), all, loc);

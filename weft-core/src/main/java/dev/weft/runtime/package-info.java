@@ -26,8 +26,15 @@
  *   <li>{@code Determinism}: identity hash codes, clocks and random numbers;</li>
  *   <li>{@code BusyWaitRules}: where the busy-wait rules of {@code SpinWatch} see the run and hold
  *       spinners back;</li>
- *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at.</li>
+ *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at,
+ *       and how a thread's uncaught failure ends the run: the program's bug, or Weft's own failure
+ *       ({@code WeftThrowables} tells the two apart; exceptions thrown to the program on purpose go
+ *       through {@code WeftThrowables.atCaller}).</li>
  * </ul>
+ * A part that cuts a run short or relies on something Weft cannot model says so with
+ * {@code Recording.incomplete}: the run's result carries the reason, and the exploration is then never
+ * counted complete. A run is ended from outside (the exploration's time limit, Ctrl-C) by
+ * {@link dev.weft.runtime.RunConfig#stop()}, which the scheduling core's watcher asks.
  * The parts hold the {@code Scheduler} and call it (around every hook, at every scheduling point
  * and event); the only call back is the busy-wait rules' question to {@code Locks} whether a thread
  * holds a lock.

@@ -230,6 +230,11 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public void classInitFailed(Throwable failure) {
+        record("clinit failed " + failure.getClass().getSimpleName());
+    }
+
+    @Override
     public int identityHashCode(Object object) {
         record("identityHashCode " + type(object));
         return 42;

@@ -1,5 +1,6 @@
 package dev.weft.junit;
 
+import dev.weft.explore.Deadline;
 import dev.weft.explore.DurationText;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
@@ -74,10 +75,11 @@ final class WeftCheck {
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
-        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model));
+        Deadline deadline = Deadline.after(timeLimit);
+        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model).withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
-                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null);
-        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races).explore();
+                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
+        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races, deadline).explore();
         if (settings.failOnRace()) {
             result = races.withRacesAsBugs(result, runner);
         }
@@ -91,11 +93,16 @@ final class WeftCheck {
                     cause(found.bug(), program));
         }
         String report = TextReport.render(spec, model, result, List.of(), races.findings(), false);
+        if (result.verdict() == ExplorationResult.Verdict.ERROR) {
+            // Not an AssertionError: the test did not fail, Weft did (JUnit shows it as an error, not a failure).
+            throw new IllegalStateException("Weft failed while checking " + test.name() + "; it never passes a test it could not check\n" + report);
+        }
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }
         if (!result.complete() && !settings.allowIncomplete()) {
-            throw new AssertionError(report + "exploration incomplete: raise the limits, or set @WeftTest(allowIncomplete = true) to accept this");
+            throw new AssertionError(report + "exploration incomplete for the reasons above: raise the limits, or set"
+                    + " @WeftTest(allowIncomplete = true) to accept this");
         }
         return report.strip();
     }
@@ -115,14 +122,15 @@ final class WeftCheck {
         double seconds = (System.nanoTime() - start) / 1e9;
         return switch (run.status()) {
             case BUG -> {
-                ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, false,
-                        ExplorationResult.Stop.BUG_FOUND, 1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), true)), null);
+                ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, ExplorationResult.Stop.BUG_FOUND,
+                        1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), FoundBug.Replay.REPRODUCED)), null,
+                        List.of());
                 throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
             case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"
                     + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
-            case UNSUPPORTED, DIVERGED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
+            case UNSUPPORTED, DIVERGED, STOPPED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
                     + "\n" + TextReport.interleaving(run.trace()));
         };
     }

@@ -109,6 +109,8 @@ class WeftExtensionTest {
     void hittingALimitFailsUnlessIncompleteIsAllowed() {
         Fixtures.Outcome strict = Fixtures.run(LimitedExploration.class, "stoppedEarly");
         assertTrue(strict.message().contains("exploration incomplete"), strict.message());
+        assertTrue(strict.message().contains("not every behaviour was covered:\n  - the exploration stopped at its limit of 1 executions\n"),
+                strict.message());
         Fixtures.Outcome allowed = Fixtures.run(LimitedExploration.class, "stoppedEarlyAllowed");
         assertTrue(allowed.passed(), () -> allowed.failure().getMessage());
     }
@@ -135,7 +137,8 @@ class WeftExtensionTest {
     void settingsWeftCannotHonourFailWithOneClearMessage() {
         assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
-        assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
+        assertEquals("'soon' is not a duration: a whole number with its unit ms, s, m or h (examples: 90s, 10m, 1h, 500ms)",
+                Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
     }
 
     private static Path savedSchedule(String message) {

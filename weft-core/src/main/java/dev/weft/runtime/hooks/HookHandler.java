@@ -96,6 +96,9 @@ public interface HookHandler {
 
     void classInitExit();
 
+    /** Leaving a static initialiser by {@code failure}, which the initialiser then throws on (instead of {@link #classInitExit}). */
+    void classInitFailed(Throwable failure);
+
     int identityHashCode(Object object);
 
     /** {@code o.hashCode()} where the call resolves to {@code Object.hashCode}: stable unless overridden. */

@@ -170,6 +170,10 @@ public final class Hooks {
         handler().classInitExit();
     }
 
+    public static void classInitFailed(Throwable failure) {
+        handler().classInitFailed(failure);
+    }
+
     public static int identityHashCode(Object object) {
         return handler().identityHashCode(object);
     }
