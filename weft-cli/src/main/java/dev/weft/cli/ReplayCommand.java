@@ -49,6 +49,11 @@ final class ReplayCommand implements Callable<Integer> {
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
                 yield Main.OK;
             }
+            case CUT -> {
+                err.println("the run was cut before its end (" + run.detail() + ")"
+                        + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce"));
+                yield Main.OK;
+            }
             case UNSUPPORTED, DIVERGED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());
         };
     }

@@ -53,6 +53,8 @@ public final class Explorer {
         long executions = 0;
         long firstBug = 0;
         String error = null;
+        String firstCut = null;
+        long cuts = 0;
         Stop stop;
         while (true) {
             if (cancelled) {
@@ -96,6 +98,10 @@ public final class Explorer {
                     runStop = Stop.DIVERGED;
                     error = "run " + executions + " did not follow its schedule: " + result.detail();
                 }
+                case CUT -> {
+                    firstCut = firstCut == null ? result.detail() : firstCut;
+                    cuts++;
+                }
                 case COMPLETED -> {
                 }
             }
@@ -107,7 +113,10 @@ public final class Explorer {
                 break;
             }
         }
-        boolean complete = stop == Stop.EXHAUSTED && strategy.exhaustive();
+        boolean complete = stop == Stop.EXHAUSTED && strategy.exhaustive() && cuts == 0;
+        if (cuts > 0 && error == null) {
+            error = "not every run was explored to its end: " + firstCut + (cuts > 1 ? " (" + cuts + " runs cut)" : "");
+        }
         Verdict verdict = !bugs.isEmpty() ? Verdict.BUG : complete ? Verdict.OK : Verdict.INCOMPLETE;
         return new ExplorationResult(strategy.name(), verdict, complete, stop, executions, firstBug, seconds(start),
                 strategy.solverSeconds(), List.copyOf(bugs), error);

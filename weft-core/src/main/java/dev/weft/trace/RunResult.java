@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * @param trace      the events recorded
  * @param schedule   the choices actually taken, which replay this run exactly
  * @param bug        the bug when {@code status == BUG}, else null
- * @param detail     for UNSUPPORTED / DIVERGED / ERROR: what happened, one line
+ * @param detail     for UNSUPPORTED / DIVERGED / CUT: what happened, one line
  * @param finalState final value of every static field of the program's classes ("pkg.Class.field" to rendered value), for outcome comparisons in tests
  */
 public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug bug, String detail,
@@ -25,7 +25,13 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         /** The program reached something Weft cannot control (an unmodelled API, code blocking inside the JDK). */
         UNSUPPORTED,
         /** The schedule asked for a choice that was not enabled: the program is not deterministic under Weft. */
-        DIVERGED
+        DIVERGED,
+        /**
+         * A bound cut the run before its end (a loop repeated its iterations more often in a row than the
+         * loop bound allows; {@code detail} says where): its trace is a prefix of a run, and an exploration
+         * that made such a run did not cover what lies beyond the cut.
+         */
+        CUT
     }
 
     /** The run's observable outcome, for comparing the states strategies reach: its bug's kind and location, or every static's final value. */
@@ -33,7 +39,7 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         return switch (status) {
             case BUG -> "bug " + bug.kind().jsonName() + " at " + (bug.location() == null ? "?" : bug.location().fileAndLine());
             case COMPLETED -> new TreeMap<>(finalState).toString();
-            case UNSUPPORTED, DIVERGED -> status + ": " + detail;
+            case UNSUPPORTED, DIVERGED, CUT -> status + ": " + detail;
         };
     }
 }
