@@ -15,6 +15,7 @@ import dev.weft.report.RaceFindings;
 import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,6 +98,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "3", description = "Bug depth pct aims at (default: ${DEFAULT-VALUE}).")
     int depth;
 
+    @Option(names = "--loop-bound", paramLabel = "N", defaultValue = "" + RunConfig.LOOP_BOUND,
+            description = "Cut a run (exploration incomplete) when a loop repeats its last iteration's shared steps more than N times "
+                    + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
+    int loopBound;
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -111,10 +117,13 @@ final class CheckCommand implements Callable<Integer> {
         if (maxExecutions != null && maxExecutions < 1) {
             throw new BadInputException("--max-executions must be at least 1");
         }
+        if (loopBound < 1) {
+            throw new BadInputException("--loop-bound must be at least 1");
+        }
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         long runs = maxExecutions != null ? maxExecutions : 0;
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        Programs.Session session = Programs.open(program, memoryModel);
+        Programs.Session session = Programs.open(program, runConfig());
         RaceCollector races = new RaceCollector(prediction);
         boolean terminal = System.console() != null;
         Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
@@ -181,13 +190,17 @@ final class CheckCommand implements Callable<Integer> {
             for (int i = 0; i < result.bugs().size(); i++) {
                 FoundBug found = result.bugs().get(i);
                 Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-                ScheduleFile.of(program, memoryModel, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+                ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
                 saved.add(file);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save schedule files: " + e.getMessage(), e);
         }
         return saved;
+    }
+
+    private RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound);
     }
 
     private static void write(Path file, String text) {
