@@ -19,7 +19,8 @@ import org.objectweb.asm.tree.analysis.Frame;
  * Finds the loops of a method that {@link LoopVisitor} reports to the runtime, and classifies each
  * from the bytecode. Loops are the natural loops of the control-flow graph ({@link ControlFlow},
  * exception edges included). A loop is reported when its body touches shared state or calls a
- * method; a loop of local computation only is left alone. A reported loop is <em>pure</em> when
+ * method, or when it is pure and changes no local (it runs once or for ever, as {@code while (true) {}}
+ * does); a loop of local computation only is left alone. A reported loop is <em>pure</em> when
  * one iteration can leave state behind only in the method's locals and in shared memory the
  * runtime records: its operand stack is empty at the header and no instruction of its body may
  * leave hidden state ({@link HiddenState}). The locals a pure loop's body writes that are live at
@@ -48,32 +49,40 @@ final class LoopFinder {
             return LoopPlan.NONE;
         }
         ControlFlow flow = ControlFlow.of(method);
+        List<ControlFlow.NaturalLoop> natural = flow == null ? List.of() : flow.naturalLoops();
+        if (natural.isEmpty()) {
+            return LoopPlan.NONE;
+        }
         Frame<BasicValue>[] frames;
         try {
             frames = new Analyzer<>(new BasicInterpreter()).analyze(owner, method);
         } catch (AnalyzerException e) {
             return LoopPlan.NONE;
         }
-        if (flow == null) {
-            return LoopPlan.NONE;
-        }
+        Liveness liveness = new Liveness(flow);
+        Map<AbstractInsnNode, Integer> indexOf = indexes(method);
         List<ControlFlow.NaturalLoop> reported = new ArrayList<>();
-        for (ControlFlow.NaturalLoop loop : flow.naturalLoops()) {
-            if (touchesSharedState(flow, loop) && noExceptionEdgeInto(flow, loop)) {
+        List<List<LoopPlan.Local>> changedByLoop = new ArrayList<>();
+        for (ControlFlow.NaturalLoop loop : natural) {
+            if (!noExceptionEdgeInto(flow, loop)) {
+                continue;
+            }
+            Frame<BasicValue> atHeader = frames[indexOf.get(flow.instructions[loop.header()])];
+            List<LoopPlan.Local> changed = isPure(flow, loop, atHeader) ? changedLocals(flow, loop, liveness, atHeader) : null;
+            // A pure loop that changes no local can only run once or for ever: reported even when it touches nothing shared.
+            if (touchesSharedState(flow, loop) || changed != null && changed.isEmpty()) {
                 reported.add(loop);
+                changedByLoop.add(changed);
             }
         }
         if (reported.isEmpty()) {
             return LoopPlan.NONE;
         }
-        Liveness liveness = new Liveness(flow);
-        Map<AbstractInsnNode, Integer> indexOf = indexes(method);
         List<LoopPlan.Loop> loops = new ArrayList<>();
-        for (ControlFlow.NaturalLoop loop : reported) {
-            Frame<BasicValue> atHeader = frames[indexOf.get(flow.instructions[loop.header()])];
-            List<LoopPlan.Local> changed = isPure(flow, loop, atHeader) ? changedLocals(flow, loop, liveness, atHeader) : null;
-            loops.add(new LoopPlan.Loop(loop.header(), changed != null, changed == null ? List.of() : changed,
-                    enclosing(loop, reported)));
+        for (int k = 0; k < reported.size(); k++) {
+            List<LoopPlan.Local> changed = changedByLoop.get(k);
+            loops.add(new LoopPlan.Loop(reported.get(k).header(), changed != null, changed == null ? List.of() : changed,
+                    enclosing(reported.get(k), reported)));
         }
         return new LoopPlan(loops, edges(flow, reported));
     }
