@@ -38,9 +38,11 @@ import java.util.function.ToLongFunction;
  * each pending flush is a choice of its own; reads forward from the own buffer; synchronization
  * operations and full fences wait until the buffer is empty; a release or store-store fence keeps
  * PSO flushes of earlier writes before later ones. A busy-wait loop's back edge ({@link Op#spinBack})
- * follows the busy-wait rule ({@code dev.weft.trace.BusyWait}): when the thread only read since its
- * last arrival at the loop's header and its registers are as they were then, the back edge is a LOOP
- * step, held until another thread changes a variable the iteration read after its first read of it.
+ * follows the busy-wait rule ({@code dev.weft.trace.BusyWait}) for a loop that keeps no register
+ * from one iteration to the next (each iteration reads its registers afresh, as instrumentation sees
+ * a local assigned before its use in the body: not live at the header): when the thread only read
+ * since its last arrival at the loop's header, the back edge is a LOOP step, held until another
+ * thread changes a variable the iteration read after its first read of it.
  * A run is a bug when a check fails, when threads are left blocked (deadlock, or livelock when a
  * held spinner is among them), when it exceeds the step bound (livelock), or when {@code bad}
  * holds for the final variables and registers ("r&lt;thread&gt;.&lt;register&gt;"). Threads that some
@@ -157,16 +159,14 @@ final class ToyRunner implements ProgramRunner {
     private record Buffered(String var, long value, int write, int epoch) {
     }
 
-    /** A thread's last arrival at a busy-wait loop's header: its sequence number and registers then, and since then whether it only read and, per variable, the other threads' writes before its first read of it. */
+    /** A thread's last arrival at a busy-wait loop's header: its sequence number then, and since then whether it only read and, per variable, the other threads' writes before its first read of it. */
     private static final class Arrival {
         final int seq;
-        final Map<String, Long> registers;
         final Map<String, Integer> foreignBeforeFirstRead = new LinkedHashMap<>();
         boolean clean = true;
 
-        Arrival(int seq, Map<String, Long> registers) {
+        Arrival(int seq) {
             this.seq = seq;
-            this.registers = Map.copyOf(registers);
         }
     }
 
@@ -260,10 +260,10 @@ final class ToyRunner implements ProgramRunner {
             return version(var) - states.get(t).ownWrites.getOrDefault(var, 0);
         }
 
-        /** A back edge after an iteration that only read, with the registers unchanged: a LOOP step. */
+        /** A back edge after an iteration that only read: a LOOP step (the loop keeps no register, so nothing else can differ). */
         boolean repeats(int t) {
             Arrival a = arrival(t);
-            return a != null && a.clean && a.registers.equals(states.get(t).registers);
+            return a != null && a.clean;
         }
 
         boolean stepEnabled(int t) {
@@ -469,7 +469,7 @@ final class ToyRunner implements ProgramRunner {
             ThreadState s = states.get(t);
             boolean header = threads.get(t).stream().anyMatch(op -> op.kind() == Kind.SPIN_BACK && op.target() == s.pc);
             if (header) {
-                s.arrivals.put(s.pc, new Arrival(s.seq, s.registers));
+                s.arrivals.put(s.pc, new Arrival(s.seq));
             }
         }
 
