@@ -17,6 +17,7 @@ import dev.weft.report.RaceFindings;
 import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -101,6 +102,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "3", description = "Bug depth pct aims at (default: ${DEFAULT-VALUE}).")
     int depth;
 
+    @Option(names = "--loop-bound", paramLabel = "N", defaultValue = "" + RunConfig.LOOP_BOUND,
+            description = "Cut a run (exploration incomplete) when a loop repeats its last iteration's shared steps more than N times "
+                    + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
+    int loopBound;
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -118,7 +124,7 @@ final class CheckCommand implements Callable<Integer> {
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
         try {
-            return check(program, Programs.open(program, memoryModel, deadline), chosen, prediction, deadline, err, out);
+            return check(program, Programs.open(program, runConfig().withStop(deadline)), chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {
@@ -133,6 +139,9 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (timeLimit != null && timeLimit.isZero()) {
             throw new BadInputException("--time-limit must be more than 0");
+        }
+        if (loopBound < 1) {
+            throw new BadInputException("--loop-bound must be at least 1");
         }
         if (reportDir != null) {
             ReportDirectory.check(reportDir);
@@ -228,10 +237,14 @@ final class CheckCommand implements Callable<Integer> {
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
             Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-            ScheduleFile.of(program, memoryModel, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+            ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
             saved.add(file);
         }
         return saved;
+    }
+
+    private RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound);
     }
 
     private static void write(Path file, String text) throws IOException {

@@ -6,13 +6,11 @@ import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
-import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Symbols;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /** Opens the program a command names, instrumented and ready to run under Weft's scheduler. */
 final class Programs {
@@ -26,15 +24,15 @@ final class Programs {
         }
     }
 
-    /** @param stop ends a run in progress from outside (the check's deadline) */
-    static Session open(ProgramSpec spec, MemoryModel model, BooleanSupplier stop) {
+    /** @param config how each run is performed, with its stop (the check's deadline) */
+    static Session open(ProgramSpec spec, RunConfig config) {
         InstrumentedProgram program;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }
-        return new Session(program, new ControlledExecutor(program, RunConfig.of(model).withStop(stop)));
+        return new Session(program, new ControlledExecutor(program, config));
     }
 
     /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */

@@ -37,7 +37,7 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel(), () -> false);
+        Programs.Session session = Programs.open(schedule.program(), schedule.runConfig());
         RunResult run = replay(session, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
@@ -49,6 +49,11 @@ final class ReplayCommand implements Callable<Integer> {
                 }
                 err.println(schedule.bug() == null ? "the run completed without a bug"
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
+                yield Main.OK;
+            }
+            case CUT -> {
+                err.println("the run was cut before its end (" + run.detail() + ")"
+                        + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce"));
                 yield Main.OK;
             }
             case UNSUPPORTED, DIVERGED, STOPPED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());

@@ -148,7 +148,8 @@ public final class Explorer {
                 error = "run " + executions + " did not follow its schedule: " + result.detail();
                 yield Stop.DIVERGED;
             }
-            case COMPLETED, STOPPED -> null;
+            // A cut run gave its reason with its result (the loop bound and where it was reached).
+            case COMPLETED, STOPPED, CUT -> null;
         };
     }
 

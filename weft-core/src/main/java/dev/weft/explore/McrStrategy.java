@@ -128,9 +128,10 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        if (current != null && current.query() instanceof SeedQuery.NewValue && result.status() == RunResult.Status.COMPLETED
-                && !RegionIndex.lies(result.trace(), current.region())) {
-            // The run did not reach the state its seed was solved for: the model and the run disagree, so no coverage proof.
+        boolean ended = result.status() == RunResult.Status.COMPLETED || result.status() == RunResult.Status.CUT;
+        if (current != null && current.query() instanceof SeedQuery.NewValue && ended && !RegionIndex.lies(result.trace(), current.region())) {
+            // The run did not reach the state its seed was solved for (the model and the run disagree, or the loop bound cut
+            // the run first): no coverage proof.
             seedsMissed++;
         }
         reached.add(result.trace());

@@ -40,7 +40,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
-        this.transformer = new ProgramTransformer(new ClassHierarchy(classPath::classBytes), symbols);
+        ClassHierarchy hierarchy = new ClassHierarchy(classPath::classBytes);
+        HiddenState hiddenState = new HiddenState(hierarchy, this::originalBytes,
+                name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
+                new ProgramSubtypes(classPath::classNames, hierarchy));
+        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState);
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
         this.entry = entry;
@@ -127,8 +131,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         if (known != null) {
             return known;
         }
-        byte[] original = ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName)
-                : classPath.classBytes(internalName);
+        byte[] original = originalBytes(internalName);
         if (original == null) {
             return null;
         }
@@ -140,6 +143,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             }
             return known;
         }
+    }
+
+    /** The class file of a program (or modelled) class as it is on disk, or null if there is no such class. */
+    private byte[] originalBytes(String internalName) {
+        return ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName) : classPath.classBytes(internalName);
     }
 
     /** For the run class loader: as {@link #instrumentedBytes}, failing with {@link InstrumentationFailure}. */

@@ -40,6 +40,7 @@ public final class EventText {
             case INTERRUPT -> "interrupt " + peer;
             case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
             case YIELD -> "yield";
+            case LOOP -> "loop again (another thread changed what the loop read)";
             case EXIT -> "exit(" + e.value() + ")";
         };
     }

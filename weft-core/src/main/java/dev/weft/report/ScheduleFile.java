@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -19,8 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A saved schedule: the program, the memory model and the choices of one run, which
- * {@code weft replay} follows to reproduce it exactly. Threads, objects and fields are written by
+ * A saved schedule: the program, the memory model, the loop bound and the choices of one run, which
+ * {@code weft replay} follows to reproduce it exactly (under another loop bound the run could be cut
+ * before the bug). Threads, objects and fields are written by
  * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
  * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
  * field ids exist only once the class that declares the field has been instrumented.
@@ -39,17 +41,20 @@ public final class ScheduleFile {
 
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
+    private final int loopBound;
     private final BugSummary bug;
     private final List<JsonNode> choices;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<JsonNode> choices) {
         this.program = program;
         this.memoryModel = memoryModel;
+        this.loopBound = loopBound;
         this.bug = bug;
         this.choices = choices;
     }
 
-    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+    /** @param config how the run was made: its memory model and loop bound are saved */
+    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -61,7 +66,7 @@ public final class ScheduleFile {
                 choices.add(flush);
             }
         }
-        return new ScheduleFile(program, memoryModel, bug, choices);
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, choices);
     }
 
     public ProgramSpec program() {
@@ -70,6 +75,11 @@ public final class ScheduleFile {
 
     public MemoryModel memoryModel() {
         return memoryModel;
+    }
+
+    /** How to run the replay: as the saved run was made. */
+    public RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound);
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -109,6 +119,7 @@ public final class ScheduleFile {
         root.set("classpath", strings(program.classpath()));
         root.set("args", strings(program.args()));
         root.put("memoryModel", memoryModel.name().toLowerCase());
+        root.put("loopBound", loopBound);
         if (bug != null) {
             root.set("bug", bug.toJson());
         }
@@ -135,6 +146,10 @@ public final class ScheduleFile {
         }
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
         MemoryModel model = memoryModel(file, root.path("memoryModel").asText("sc"));
+        int loopBound = root.path("loopBound").asInt(RunConfig.LOOP_BOUND);
+        if (loopBound < 1) {
+            throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
+        }
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<JsonNode> choices = new ArrayList<>();
         for (JsonNode choice : root.get("choices")) {
@@ -144,7 +159,7 @@ public final class ScheduleFile {
             }
             choices.add(choice);
         }
-        return new ScheduleFile(program, model, bug, choices);
+        return new ScheduleFile(program, model, loopBound, bug, choices);
     }
 
     private static MemoryModel memoryModel(Path file, String name) throws IOException {

@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
@@ -21,9 +22,9 @@ final class BugReports {
     static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
-            Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
-            ObjectRegistry.class.getName(), ControlledExecutor.class.getName(), JdkMethods.class.getName(),
-            VisibleValues.class.getName(), SpinWatch.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName());
+            Determinism.class.getName(), Loops.class.getName(), LoopWatch.class.getName(), AtomicCell.class.getName(),
+            MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName(), ControlledExecutor.class.getName(),
+            JdkMethods.class.getName(), VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;
@@ -33,25 +34,30 @@ final class BugReports {
         this.config = config;
     }
 
-    RunEnd deadlock(List<RunThread> live) {
+    /**
+     * No thread can move, yet one that keeps the run going is live: a livelock when one of them is a
+     * spinner the busy-wait rule holds (its loop would spin for ever: nothing can change what it
+     * reads), else a deadlock. The bug is the first such thread's.
+     */
+    RunEnd noThreadCanMove(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
-        String message = "deadlock: " + blocked.stream()
+        RunThread spinner = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOOP).findFirst().orElse(null);
+        String states = blocked.stream()
                 .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
                 .collect(Collectors.joining("; "));
-        RunThread first = blocked.get(0);
+        RunThread first = spinner != null ? spinner : blocked.get(0);
         Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
         if (where != null && !isProgramFrame(where.className())) {
             where = programLocation(first.jvm.getStackTrace(), first);
         }
-        return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));
+        BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;
+        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, where, null));
     }
 
-    /** The step bound was reached: blames a spinner the run had to exempt, else {@code last}, the thread stepped last (if any). */
+    /** The step bound was reached: blames {@code last}, the thread stepped last (if any). */
     RunEnd stepBoundExceeded(List<RunThread> live, RunThread last) {
-        RunThread culprit = live.stream().filter(t -> t.spin.isExempt()).findFirst()
-                .orElse(last != null ? last : live.get(0));
-        String spinning = culprit.spin.isExempt() ? "; " + culprit.name + " keeps spinning" : "";
-        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps" + spinning,
+        RunThread culprit = last != null ? last : live.get(0);
+        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps",
                 culprit.name, symbols.locations().get(culprit.lastLocation), null));
     }
 

@@ -19,8 +19,8 @@ import java.util.function.UnaryOperator;
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
  * {@link Locks} (monitors, wait/notify, {@code java.util.concurrent} locks and conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, static
- * initialisers, pool workers) and {@link Determinism} (identity hash codes, clocks, random
- * numbers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
+ * initialisers, pool workers), {@link Determinism} (identity hash codes, clocks, random
+ * numbers) and {@link Loops} (arrivals at loop headers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
  * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
  * class holds no state of its own.
  */
@@ -31,6 +31,7 @@ final class ControlledHooks implements HookHandler {
     private final Locks locks;
     private final ThreadLifecycle threads;
     private final Determinism determinism;
+    private final Loops loops;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
@@ -38,8 +39,8 @@ final class ControlledHooks implements HookHandler {
         atomics = new Atomics(core);
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
-        core.busyWaits.consult(locks);
         determinism = new Determinism(core);
+        loops = new Loops(core, config);
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
@@ -448,6 +449,28 @@ final class ControlledHooks implements HookHandler {
     @Override
     public long randomSeed() {
         return determinism.randomSeed();
+    }
+
+    // ------------------------------------------------------------------ loop headers: Loops
+
+    @Override
+    public int loopEnter(int loc, int kind, int enclosing) {
+        return loops.loopEnter(loc, kind, enclosing);
+    }
+
+    @Override
+    public void loopBack(int loc, int kind, int token) {
+        loops.loopBack(loc, kind, token);
+    }
+
+    @Override
+    public void loopLocal(long value) {
+        loops.loopLocal(value);
+    }
+
+    @Override
+    public void loopLocal(Object value) {
+        loops.loopLocal(value);
     }
 
     // ------------------------------------------------------------------ unsupported calls: Scheduler

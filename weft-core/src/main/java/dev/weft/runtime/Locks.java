@@ -48,24 +48,6 @@ final class Locks {
         this.symbols = core.symbols;
     }
 
-    /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
-    boolean holdsAnyLock(RunThread t) {
-        if (monitors.isEmpty() && lockViews.isEmpty()) {
-            return false; // the common case at every step, without making iterators
-        }
-        for (LockState l : monitors.values()) {
-            if (l.owner == t) {
-                return true;
-            }
-        }
-        for (View v : lockViews.values()) {
-            if (v.lock().heldBy(t, v.shared()) > 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     // ------------------------------------------------------------------ monitors, wait/notify
 
     private LockState monitor(Object monitor, RunThread me) {
@@ -228,7 +210,7 @@ final class Locks {
     private void acquire(RunThread me, View view, int loc, boolean interruptibly) throws RunAbort {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return;
         }
         core.schedulingPoint(me, EventKind.LOCK, l.address, loc,
@@ -245,6 +227,12 @@ final class Locks {
         core.drain(me);
         hold(me, view);
         core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
+    }
+
+    /** A re-entrant acquisition: no event shows it, so the busy-wait rule must hear of it (a changed hold count is state). */
+    private static void reenter(RunThread me, View view) {
+        me.loops.reentrantLockOperation();
+        hold(me, view);
     }
 
     private static void hold(RunThread me, View view) {
@@ -267,6 +255,8 @@ final class Locks {
             core.schedulingPoint(me, EventKind.UNLOCK, l.address, loc);
             core.drain(me);
             core.record(me, EventKind.UNLOCK, loc, l.address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
+        } else {
+            me.loops.reentrantLockOperation();
         }
         if (view.shared()) {
             if (held == 1) {
@@ -326,7 +316,7 @@ final class Locks {
     private boolean tryAcquire(RunThread me, View view, int loc, boolean timed, long nanos) {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return true;
         }
         core.schedulingPoint(me, EventKind.LOCK, l.address, loc);

@@ -56,14 +56,16 @@ final class Recording {
     }
 
     /**
-     * Appends the FLUSH that publishes one buffered write. It carries the sequence number of its
-     * WRITE, so that the (thread, seq) of the thread's own operations does not depend on when its
-     * flushes happen.
+     * Appends the FLUSH that publishes one buffered write and returns its trace index. It carries the
+     * sequence number of its WRITE, so that the (thread, seq) of the thread's own operations does not
+     * depend on when its flushes happen.
      */
-    void addFlush(RunThread owner, StoreBuffer.Entry write, int flags) {
+    int addFlush(RunThread owner, StoreBuffer.Entry write, int flags) {
         Event buffered = events.get(write.writeIndex());
-        events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
+        int index = events.size();
+        events.add(new Event(index, EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
                 write.value(), write.writeIndex(), write.type(), flags));
+        return index;
     }
 
     /** The trace index the next event gets. */

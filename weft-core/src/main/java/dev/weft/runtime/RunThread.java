@@ -26,7 +26,7 @@ final class RunThread {
     /** Signalled when this thread gets the turn, or when the run is over. */
     final Condition turn;
     final StoreBuffer buffer = new StoreBuffer();
-    final SpinWatch spin = new SpinWatch();
+    final LoopWatch loops = new LoopWatch();
     /** The choice that steps this thread: one instance for the run, not one per scheduling point. */
     final Choice step;
 

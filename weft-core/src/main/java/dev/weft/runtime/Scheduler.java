@@ -41,8 +41,8 @@ import java.util.stream.Collectors;
  * itself happens at once; {@link VisibleValues} sets memory to each thread's view when it gets the turn.
  * Since the core performs the choices, it also performs the flushes ({@link #flush}, {@link #drain}).
  *
- * <p>The busy-wait rules ({@link BusyWaitRules}) take part in deciding which threads are enabled:
- * {@link #record} shows them every event, and they ask {@link Locks} whether a thread holds a lock.
+ * <p>{@link #record} and {@link #flush} show every event and every write made visible to the
+ * busy-wait rule ({@link BusyWaitRules}), which holds a spinning thread back at a LOOP scheduling point.
  */
 final class Scheduler {
     private static final BooleanSupplier ALWAYS = () -> true;
@@ -55,7 +55,7 @@ final class Scheduler {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
 
-    /* What the parts share: the program's name tables, the memory model, what the run records, the bugs it reports, memory as each thread sees it, and the busy-wait rules. */
+    /* What the parts share: the program's name tables, the memory model, what the run records, the bugs it reports, memory as each thread sees it, and the busy-wait rule. */
     final Symbols symbols;
     final MemoryModel model;
     final Recording recording;
@@ -416,7 +416,12 @@ final class Scheduler {
      */
     void schedulingPoint(RunThread me, EventKind kind, Address address, int loc, BooleanSupplier enabled,
                          Supplier<String> waitsFor) {
-        me.pending = new PendingOperation(kind, address, loc);
+        schedulingPoint(me, new PendingOperation(kind, address, loc), enabled, waitsFor);
+    }
+
+    /** As above, for an operation the scheduling point describes in full. */
+    void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
+        me.pending = op;
         me.enabled = enabled;
         me.waitsFor = waitsFor;
         stop(me);
@@ -489,7 +494,7 @@ final class Scheduler {
     }
 
     private boolean isEnabled(RunThread t) {
-        return !t.ended && !busyWaits.holdsBack(t) && t.enabled != null && t.enabled.getAsBoolean();
+        return !t.ended && t.enabled != null && t.enabled.getAsBoolean();
     }
 
     /**
@@ -526,10 +531,7 @@ final class Scheduler {
                 }
             }
             if (enabled.isEmpty()) {
-                if (busyWaits.exemptSpinners(live)) {
-                    continue;
-                }
-                finish(bugs.deadlock(live));
+                finish(bugs.noThreadCanMove(live));
                 return;
             }
             if (recording.steps() >= config.stepBound()) {
@@ -559,7 +561,6 @@ final class Scheduler {
                 continue;
             }
             lastThread = chosen.id;
-            busyWaits.stepped(chosen);
             chosen.stepped = true;
             giveTurn(chosen);
             return;
@@ -633,15 +634,14 @@ final class Scheduler {
             return -1;
         }
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
-        busyWaits.recorded(me, e, loc, address);
+        busyWaits.recorded(me, e);
         return e.index();
     }
 
     /** Publishes one buffered write: the choice of a flush, or one step of a drain. */
     private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
         visibleValues.flushed(write.address(), write.raw());
-        recording.addFlush(owner, write, flags);
-        busyWaits.madeVisible(write.address());
+        busyWaits.madeVisible(owner.id, write.address(), recording.addFlush(owner, write, flags));
     }
 
     /** Publishes every write {@code me} buffered, oldest first: a synchronizing operation's first effect. */

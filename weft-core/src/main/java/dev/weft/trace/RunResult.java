@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * @param trace      the events recorded
  * @param schedule   the choices actually taken, which replay this run exactly
  * @param bug        the bug when {@code status == BUG}, else null
- * @param detail     for UNSUPPORTED / DIVERGED / ERROR: what happened, one line
+ * @param detail     for UNSUPPORTED / DIVERGED / CUT: what happened, one line
  * @param finalState final value of every static field of the program's classes ("pkg.Class.field" to rendered value), for outcome comparisons in tests
  * @param incompleteReasons why this run cannot count as covering what it stands for, each once (counts of 1): a run cut by
  *                   a bound before its end, a run that relied on something Weft could not model. The explorer adds
@@ -43,7 +43,13 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
          * Stopped from outside before its end (the exploration's time limit passed, or it was cancelled):
          * its trace is partial and stands for nothing, strategies ignore it.
          */
-        STOPPED
+        STOPPED,
+        /**
+         * A bound cut the run before its end (a loop repeated its iterations more often in a row than the
+         * loop bound allows; {@code detail} says where): its trace is a prefix of a run, and an exploration
+         * that made such a run did not cover what lies beyond the cut.
+         */
+        CUT
     }
 
     /** The run's observable outcome, for comparing the states strategies reach: its bug's kind and location, or every static's final value. */
@@ -51,7 +57,7 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         return switch (status) {
             case BUG -> "bug " + bug.kind().jsonName() + " at " + (bug.location() == null ? "?" : bug.location().fileAndLine());
             case COMPLETED -> new TreeMap<>(finalState).toString();
-            case UNSUPPORTED, DIVERGED, STOPPED -> status + ": " + detail;
+            case UNSUPPORTED, DIVERGED, STOPPED, CUT -> status + ": " + detail;
         };
     }
 }

@@ -75,8 +75,12 @@ final class WeftCheck {
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
+        if (settings.loopBound() < 1) {
+            throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
+        }
         Deadline deadline = Deadline.after(timeLimit);
-        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model).withStop(deadline));
+        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound());
+        ControlledExecutor runner = new ControlledExecutor(program, config.withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
                 ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
         ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races, deadline).explore();
@@ -86,7 +90,7 @@ final class WeftCheck {
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
+            Path schedule = save(ScheduleFile.of(spec, config, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
             throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
@@ -118,7 +122,7 @@ final class WeftCheck {
             throw new IllegalArgumentException("@WeftTest(replay): " + file + " was saved for " + schedule.program().mainClass() + ", not " + test.name());
         }
         long start = System.nanoTime();
-        RunResult run = new ControlledExecutor(program, RunConfig.of(schedule.memoryModel())).run(schedule.replayPolicy(program.symbols()));
+        RunResult run = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
         double seconds = (System.nanoTime() - start) / 1e9;
         return switch (run.status()) {
             case BUG -> {
@@ -128,7 +132,8 @@ final class WeftCheck {
                 throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
-            case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"
+            case COMPLETED, CUT -> test.name() + ": the replayed execution of " + file
+                    + (run.status() == RunResult.Status.CUT ? " was cut before its end (" + run.detail() + ")" : " completed without a bug")
                     + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
             case UNSUPPORTED, DIVERGED, STOPPED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
                     + "\n" + TextReport.interleaving(run.trace()));

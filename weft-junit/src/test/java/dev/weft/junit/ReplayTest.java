@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import fixtures.LockedCounter;
 import fixtures.RacyCounter;
@@ -111,6 +112,11 @@ class ReplayTest {
             @Override
             public long seed() {
                 return 0;
+            }
+
+            @Override
+            public int loopBound() {
+                return RunConfig.LOOP_BOUND;
             }
         };
     }

@@ -13,6 +13,7 @@ import fixtures.Misconfigured;
 import fixtures.Publication;
 import fixtures.RacyCounter;
 import fixtures.RacyFlag;
+import fixtures.RetryLoop;
 import fixtures.SilentRace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,6 +114,15 @@ class WeftExtensionTest {
                 strict.message());
         Fixtures.Outcome allowed = Fixtures.run(LimitedExploration.class, "stoppedEarlyAllowed");
         assertTrue(allowed.passed(), () -> allowed.failure().getMessage());
+    }
+
+    @Test
+    void aLoopThatRepeatsMoreOftenThanTheLoopBoundFailsTheTestUntilTheBoundIsRaised() {
+        Fixtures.Outcome cut = Fixtures.run(RetryLoop.class, "withTheDefaultBound");
+        assertTrue(cut.message().contains("loop bound 10 reached at RetryLoop.java:"), cut.message());
+        assertTrue(cut.message().contains("exploration incomplete"), cut.message());
+        Fixtures.Outcome raised = Fixtures.run(RetryLoop.class, "withARaisedBound");
+        assertTrue(raised.passed(), () -> raised.failure().getMessage());
     }
 
     @Test
