@@ -13,11 +13,13 @@ import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.RunConfig;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -100,7 +102,8 @@ class BusyWaitLoopsTest {
         ExplorationResult result = exploration.result();
         assertFalse(result.complete());
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict());
-        assertTrue(result.error().contains("loop bound 10 reached at CountUntilSet.java:14 in thread main.1"), result.error());
+        assertTrue(loopBoundReasons(result).contains("loop bound 10 reached at CountUntilSet.java:14 in thread main.1"),
+                result.incompleteReasons().toString());
         assertTrue(exploration.outcomes().stream().allMatch(o -> o.startsWith("CUT")), exploration.outcomes().toString());
     }
 
@@ -109,7 +112,8 @@ class BusyWaitLoopsTest {
     void aRetryLoopLongerThanTheLoopBoundIsIncompleteUntilTheBoundIsRaised(StrategyKind strategy) throws Exception {
         RealRuns.Exploration bounded = explore("examples.oracle.RetryBeyondBound", strategy, MemoryModel.SC, RunConfig.of(MemoryModel.SC), true);
         assertFalse(bounded.result().complete(), bounded.result().toString());
-        assertTrue(bounded.result().error().contains("loop bound 10 reached at RetryBeyondBound.java:14"), bounded.result().error());
+        assertTrue(loopBoundReasons(bounded.result()).contains("loop bound 10 reached at RetryBeyondBound.java:14"),
+                bounded.result().incompleteReasons().toString());
         RealRuns.Exploration raised = explore("examples.oracle.RetryBeyondBound", strategy, MemoryModel.SC,
                 RunConfig.of(MemoryModel.SC).withLoopBound(20), true);
         assertTrue(raised.result().complete(), raised.result().toString());
@@ -139,5 +143,11 @@ class BusyWaitLoopsTest {
 
     private static Strategy create(StrategyKind strategy, MemoryModel model) {
         return strategy.create(StrategyOptions.defaults(model));
+    }
+
+    /** The messages of the exploration's loop-bound reasons, one per line. */
+    private static String loopBoundReasons(ExplorationResult result) {
+        return result.incompleteReasons().stream().filter(r -> r.kind().equals("loop-bound"))
+                .map(IncompleteReason::message).collect(Collectors.joining("\n"));
     }
 }
