@@ -124,11 +124,16 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
-    /** The instrumented class file of a program (or modelled) class, or null if there is no such class. */
+    /** The instrumented class file of a program (or modelled) class or of a class's bridge companion, or null if there is no such class. */
     private byte[] instrumentedBytes(String internalName) throws BadProgramException {
         byte[] known = instrumented.get(internalName);
         if (known != null) {
             return known;
+        }
+        if (Bridges.isCompanion(internalName)) {
+            // Made with its class, which names it: so that class is instrumented already, unless the name is no companion's.
+            instrumentedBytes(internalName.substring(0, internalName.length() - Bridges.COMPANION_SUFFIX.length()));
+            return instrumented.get(internalName);
         }
         byte[] original = ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName)
                 : classPath.classBytes(internalName);
@@ -138,7 +143,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         synchronized (this) {
             known = instrumented.get(internalName);
             if (known == null) {
-                known = transformer.transform(internalName.replace('/', '.'), original);
+                known = transformer.transform(internalName.replace('/', '.'), original, instrumented::put);
                 instrumented.put(internalName, known);
             }
             return known;
@@ -156,6 +161,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
 
     ClassPath classPath() {
         return classPath;
+    }
+
+    /** The kind of a program class's own static initialiser. */
+    ClassFacts.Initialiser initialiser(String internalName) {
+        return transformer.facts().initialiser(internalName);
     }
 
     SharedClasses shared() {
@@ -198,7 +208,9 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             current.setContextClassLoader(loader);
             try {
                 if (entry == null) {
-                    Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
+                    Class<?> mainType = Class.forName(mainClass, false, loader);
+                    Method main = mainType.getMethod("main", String[].class);
+                    loader.handler().classInit(mainType, -1); // as the launcher's call of main would, under the scheduler's control
                     main.invoke(null, (Object) args.clone());
                 } else {
                     runEntry();

@@ -49,7 +49,12 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
         }
     }
 
-    /** The program classes whose initialisation has begun in this run, in that order. */
+    @Override
+    public boolean modelsInitialisation(Class<?> type) {
+        return program.initialiser(type.getName().replace('.', '/')) == ClassFacts.Initialiser.MODELLED;
+    }
+
+    /** The program classes whose initialisation finished in this run (their static initialisers returned), in that order. */
     List<Class<?>> initializedClasses() {
         synchronized (initialized) {
             return new ArrayList<>(initialized);

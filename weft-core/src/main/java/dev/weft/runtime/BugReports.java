@@ -21,8 +21,8 @@ final class BugReports {
     private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
-            Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
-            ObjectRegistry.class.getName());
+            Determinism.class.getName(), ClassInits.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(),
+            StoreBuffer.class.getName(), ObjectRegistry.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;
@@ -39,7 +39,7 @@ final class BugReports {
                 .collect(Collectors.joining("; "));
         RunThread first = blocked.get(0);
         Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
-        if (where != null && !isProgramFrame(where.className())) {
+        if (where == null || !isProgramFrame(where.className())) {
             where = programLocation(first.jvm.getStackTrace(), first);
         }
         return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));

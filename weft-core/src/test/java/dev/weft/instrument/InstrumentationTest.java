@@ -225,11 +225,23 @@ class InstrumentationTest {
     }
 
     @Test
+    void finalFieldsAreHookedOnlyWhereTheirObjectCanEscapeItsConstructorWhichThenFreezesThem() throws Exception {
+        Run run = run("subjects.FinalFields");
+        assertNull(run.failure());
+        List<String> events = run.events();
+        assertTrue(events.stream().noneMatch(e -> e.contains("Kept.x")), events.toString());
+        assertEquals(List.of("write FinalFields$Leaky.y = 2", "write FinalFields.last = Leaky", "final fields frozen",
+                "read FinalFields$Leaky.y", "-> 2"), run.eventsStarting("write FinalFields$Leaky", "write FinalFields.last", "final fields",
+                "read FinalFields$Leaky", "-> 2"));
+        assertEquals("3", run.state("subjects.FinalFields.sum"));
+    }
+
+    @Test
     void staticInitialisersAreBracketed() throws Exception {
         Run run = run("subjects.ClassInit");
         assertNull(run.failure());
-        assertEquals(List.of("clinit enter", "write ClassInit.value = 5", "clinit exit", "read ClassInit.value", "-> 5",
-                "write ClassInit.value = 6"), run.events());
+        assertEquals(List.of("init ClassInit", "clinit enter ClassInit", "write ClassInit.value = 5", "clinit exit ClassInit",
+                "init ClassInit", "read ClassInit.value", "-> 5", "init ClassInit", "write ClassInit.value = 6"), run.handler().allEvents());
     }
 
     @Test

@@ -169,8 +169,12 @@ public final class RunSupport {
     }
 
     /** First thing every program class's static initialiser does (one is added where the class has none). */
-    public static void initialized(Class<?> type) {
+    public static void initializing(Class<?> type) {
         PROGRAM_LOADERS.putIfAbsent(type.getClassLoader(), Boolean.TRUE);
+    }
+
+    /** Last thing a program class's static initialiser does when it returns: the class is initialised. */
+    public static void initialized(Class<?> type) {
         if (type.getClassLoader() instanceof RunLoader run) {
             run.initialized(type);
         }
