@@ -36,6 +36,7 @@ final class ReplayCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
         }
         Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel());
+        session.program().replayStandardInput(schedule.standardInput());
         RunResult run = session.runner().run(schedule.replayPolicy(session.symbols()));
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {

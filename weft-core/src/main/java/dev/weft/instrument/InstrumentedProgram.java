@@ -40,6 +40,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final EntryPoint entry;
     private final SharedClasses shared;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
+    /** Read from the checker's own standard input when a run first reads it (the caller may have set System.in by then). */
+    private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
@@ -157,6 +159,20 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         } catch (BadProgramException e) {
             throw new InstrumentationFailure(e);
         }
+    }
+
+    /** Every run reads exactly {@code bytes} and then end of file, as the run a schedule file saved did. */
+    public void replayStandardInput(byte[] bytes) {
+        standardInput = StandardInput.of(bytes);
+    }
+
+    /** The bytes of standard input the runs read so far (the ones a schedule file saves). */
+    public byte[] standardInputRead() {
+        return standardInput.read();
+    }
+
+    StandardInput standardInput() {
+        return standardInput;
     }
 
     ClassPath classPath() {

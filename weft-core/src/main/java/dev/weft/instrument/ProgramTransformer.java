@@ -153,6 +153,7 @@ public final class ProgramTransformer {
             }
             boolean isModel = ProgramClasses.isModelled(ctx.owner);
             if (!isModel) {
+                mv = new StandardInputVisitor(mv, ctx);
                 mv = new UnsupportedCallVisitor(mv, ctx);
             }
             mv = new AtomicCallVisitor(mv, ctx);

@@ -4,6 +4,7 @@ import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.runtime.hooks.RunLoader;
+import java.io.InputStream;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,6 +31,7 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
     private final HookHandler handler;
     private final List<Class<?>> initialized = new ArrayList<>();
     private final AtomicInteger unnamedThreads = new AtomicInteger();
+    private volatile InputStream standardInput;
 
     RunClassLoader(InstrumentedProgram program, HookHandler handler) {
         super("weft-run", getPlatformClassLoader());
@@ -59,6 +61,25 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
         synchronized (initialized) {
             return new ArrayList<>(initialized);
         }
+    }
+
+    @Override
+    public InputStream standardInput() {
+        InputStream in = standardInput;
+        if (in == null) {
+            synchronized (this) {
+                if (standardInput == null) {
+                    standardInput = program.standardInput().newRun();
+                }
+                in = standardInput;
+            }
+        }
+        return in;
+    }
+
+    @Override
+    public void setStandardInput(InputStream in) {
+        standardInput = in;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.weft.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.runtime.ProgramUnderTest;
@@ -213,6 +214,30 @@ class InstrumentationTest {
         assertEquals("java.util.concurrent.Semaphore.acquire", run.failure().getMessage());
         assertEquals(List.of("new Semaphore", "unsupported java.util.concurrent.Semaphore.acquire"),
                 run.eventsStarting("unsupported", "new"));
+    }
+
+    @Test
+    void standardInputThatRunsCannotShareStopsTheRun() throws Exception {
+        assertEquals("java.lang.System.console", run("subjects.StandardInputUse", "console").failure().getMessage());
+        assertEquals("java.io.FileDescriptor.in", run("subjects.StandardInputUse", "descriptor").failure().getMessage());
+        java.io.InputStream before = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(new byte[] {1, 2}));
+        try {
+            Run twoReaders = run("subjects.StandardInputUse", "two-readers");
+            assertEquals(List.of(RecordingHandler.CHILD + "unsupported standard input read by two threads (main and Thread-0)"),
+                    twoReaders.eventsStarting(RecordingHandler.CHILD + "unsupported"));
+        } finally {
+            System.setIn(before);
+        }
+    }
+
+    @Test
+    void systemSetInChangesTheRunsStandardInputOnly() throws Exception {
+        java.io.InputStream before = System.in;
+        Run run = run("subjects.StandardInputUse", "set-in");
+        assertNull(run.failure());
+        assertEquals("7", run.state("subjects.StandardInputUse.read"));
+        assertSame(before, System.in);
     }
 
     @Test

@@ -19,6 +19,15 @@ public interface RunLoader {
      */
     boolean modelsInitialisation(Class<?> type);
 
+    /**
+     * What the program's {@code System.in} is in this run: the standard input every run reads from its
+     * start, or the stream the program passed to {@code System.setIn}.
+     */
+    java.io.InputStream standardInput();
+
+    /** The program's {@code System.setIn} in this run: it changes this run's {@link #standardInput()} only. */
+    void setStandardInput(java.io.InputStream in);
+
     /** The name the JDK gives a thread made without one, counted from 0 in every run. */
     String nextThreadName();
 }
