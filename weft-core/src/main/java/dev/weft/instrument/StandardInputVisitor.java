@@ -8,7 +8,8 @@ import org.objectweb.asm.Type;
  * The program's standard input: a read of {@code System.in} gets the run's own stream (every run reads
  * the same bytes, see {@link StandardInput}) and {@code System.setIn} changes it for the run only.
  * {@code FileDescriptor.in} reaches the process's input behind that stream, which Weft cannot give every
- * run again: reaching it stops the run as unsupported ({@code System.console()} likewise, see
+ * run again: reaching it stops the run as unsupported ({@code System.console()} and
+ * {@code System.inheritedChannel()} likewise, see
  * {@link UnsupportedCallVisitor}).
  */
 final class StandardInputVisitor extends MethodVisitor {
