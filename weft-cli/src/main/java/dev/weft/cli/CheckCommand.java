@@ -237,7 +237,8 @@ final class CheckCommand implements Callable<Integer> {
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
             Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-            ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+            ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols(),
+                    session.program().standardInputRead()).write(file);
             saved.add(file);
         }
         return saved;

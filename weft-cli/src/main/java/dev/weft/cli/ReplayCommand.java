@@ -38,6 +38,7 @@ final class ReplayCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
         }
         Programs.Session session = Programs.open(schedule.program(), schedule.runConfig());
+        session.program().replayStandardInput(schedule.standardInput());
         RunResult run = replay(session, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {

@@ -37,6 +37,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final EntryPoint entry;
     private final SharedClasses shared;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
+    /** Read from the checker's own standard input when a run first reads it (the caller may have set System.in by then). */
+    private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
@@ -125,11 +127,16 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
-    /** The instrumented class file of a program (or modelled) class, or null if there is no such class. */
+    /** The instrumented class file of a program (or modelled) class or of a class's bridge companion, or null if there is no such class. */
     private byte[] instrumentedBytes(String internalName) throws BadProgramException {
         byte[] known = instrumented.get(internalName);
         if (known != null) {
             return known;
+        }
+        if (Bridges.isCompanion(internalName)) {
+            // Made with its class, which names it: so that class is instrumented already, unless the name is no companion's.
+            instrumentedBytes(internalName.substring(0, internalName.length() - Bridges.COMPANION_SUFFIX.length()));
+            return instrumented.get(internalName);
         }
         byte[] original = originalBytes(internalName);
         if (original == null) {
@@ -138,7 +145,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         synchronized (this) {
             known = instrumented.get(internalName);
             if (known == null) {
-                known = transformer.transform(internalName.replace('/', '.'), original);
+                known = transformer.transform(internalName.replace('/', '.'), original, instrumented::put);
                 instrumented.put(internalName, known);
             }
             return known;
@@ -159,8 +166,27 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
+    /** Every run reads exactly {@code bytes} and then end of file, as the run a schedule file saved did. */
+    public void replayStandardInput(byte[] bytes) {
+        standardInput = StandardInput.of(bytes);
+    }
+
+    /** The bytes of standard input the runs read so far (the ones a schedule file saves). */
+    public byte[] standardInputRead() {
+        return standardInput.read();
+    }
+
+    StandardInput standardInput() {
+        return standardInput;
+    }
+
     ClassPath classPath() {
         return classPath;
+    }
+
+    /** The kind of a program class's own static initialiser. */
+    ClassFacts.Initialiser initialiser(String internalName) {
+        return transformer.facts().initialiser(internalName);
     }
 
     SharedClasses shared() {
@@ -203,7 +229,9 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             current.setContextClassLoader(loader);
             try {
                 if (entry == null) {
-                    Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
+                    Class<?> mainType = Class.forName(mainClass, false, loader);
+                    Method main = mainType.getMethod("main", String[].class);
+                    loader.handler().classInit(mainType, -1); // as the launcher's call of main would, under the scheduler's control
                     main.invoke(null, (Object) args.clone());
                 } else {
                     runEntry();

@@ -19,6 +19,7 @@ final class MethodContext {
     final String descriptor;
     final int access;
     final ClassHierarchy hierarchy;
+    final ClassFacts facts;
     final Symbols symbols;
     private final String className;
     private final String sourceFile;
@@ -35,13 +36,14 @@ final class MethodContext {
     private AnalyzerAdapter analyzer;
     private int fixedLocation = -1;
 
-    MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, Symbols symbols,
+    MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, ClassFacts facts, Symbols symbols,
                   String sourceFile, OffsetReader reader, int maxLocals, int firstLine) {
         this.owner = owner;
         this.name = name;
         this.descriptor = descriptor;
         this.access = access;
         this.hierarchy = hierarchy;
+        this.facts = facts;
         this.symbols = symbols;
         this.className = owner.replace('/', '.');
         this.sourceFile = sourceFile;

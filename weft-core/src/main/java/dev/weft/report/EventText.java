@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.ObjectIds;
@@ -13,8 +14,10 @@ public final class EventText {
 
     public static String describe(Event e, Symbols symbols) {
         String where = symbols.describe(e.address());
-        // A lock's address already reads "lock main#2"; its operations name just the object.
-        String monitor = e.address() == null ? "" : ObjectIds.render(e.address().object(), symbols);
+        // A lock's address already reads "lock main#2"; its operations name just the object (or the class being initialised).
+        String monitor = e.address() == null ? ""
+                : e.address().slot() == Address.INITIALISATION && e.address().kind() == Address.Kind.LOCK ? where
+                : ObjectIds.render(e.address().object(), symbols);
         String value = Values.render(e.value(), e.valueType(), symbols);
         String peer = symbols.threads().name((int) e.value2());
         return switch (e.kind()) {

@@ -14,9 +14,14 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -25,7 +30,9 @@ import java.util.List;
  * before the bug). Threads, objects and fields are written by
  * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
  * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
- * field ids exist only once the class that declares the field has been instrumented.
+ * field ids exist only once the class that declares the field has been instrumented. The standard
+ * input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
+ * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input.
  */
 public final class ScheduleFile {
     public static final int FORMAT = 1;
@@ -44,17 +51,24 @@ public final class ScheduleFile {
     private final int loopBound;
     private final BugSummary bug;
     private final List<JsonNode> choices;
+    private final byte[] standardInput;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<JsonNode> choices,
+                         byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
         this.bug = bug;
         this.choices = choices;
+        this.standardInput = standardInput;
     }
 
-    /** @param config how the run was made: its memory model and loop bound are saved */
-    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+    /**
+     * @param config        how the run was made: its memory model and loop bound are saved
+     * @param standardInput the bytes of standard input the runs read (a prefix of them is what the saved run read)
+     */
+    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols,
+                                  byte[] standardInput) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -66,7 +80,7 @@ public final class ScheduleFile {
                 choices.add(flush);
             }
         }
-        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, choices);
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, choices, standardInput.clone());
     }
 
     public ProgramSpec program() {
@@ -85,6 +99,11 @@ public final class ScheduleFile {
     /** The bug this schedule showed when it was saved, or null. */
     public BugSummary bug() {
         return bug;
+    }
+
+    /** The standard input the saved run could read: a replay reads these bytes, then end of file. */
+    public byte[] standardInput() {
+        return standardInput.clone();
     }
 
     public int length() {
@@ -123,6 +142,7 @@ public final class ScheduleFile {
         if (bug != null) {
             root.set("bug", bug.toJson());
         }
+        writeStandardInput(root);
         ArrayNode list = root.putArray("choices");
         choices.forEach(list::add);
         Files.createDirectories(file.toAbsolutePath().getParent());
@@ -159,7 +179,7 @@ public final class ScheduleFile {
             }
             choices.add(choice);
         }
-        return new ScheduleFile(program, model, loopBound, bug, choices);
+        return new ScheduleFile(program, model, loopBound, bug, choices, readStandardInput(root, file));
     }
 
     private static MemoryModel memoryModel(Path file, String name) throws IOException {
@@ -183,6 +203,33 @@ public final class ScheduleFile {
         }
         boolean slot = flush.path("field").isTextual() && flush.get("field").asText().indexOf('.') > 0 || flush.path("index").isInt();
         return choice.path("thread").isTextual() && kindKnown && slot;
+    }
+
+    private void writeStandardInput(ObjectNode root) {
+        if (standardInput.length == 0) {
+            return;
+        }
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(standardInput)).toString();
+            root.put("stdin", text);
+        } catch (CharacterCodingException e) {
+            root.put("stdinBase64", Base64.getEncoder().encodeToString(standardInput));
+        }
+    }
+
+    private static byte[] readStandardInput(JsonNode root, Path file) throws IOException {
+        if (root.has("stdin")) {
+            return root.get("stdin").asText().getBytes(StandardCharsets.UTF_8);
+        }
+        if (!root.has("stdinBase64")) {
+            return new byte[0];
+        }
+        try {
+            return Base64.getDecoder().decode(root.get("stdinBase64").asText());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": stdinBase64 is not Base64: " + e.getMessage());
+        }
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {

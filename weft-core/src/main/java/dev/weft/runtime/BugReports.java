@@ -22,7 +22,7 @@ final class BugReports {
     static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
-            Determinism.class.getName(), Loops.class.getName(), LoopWatch.class.getName(), AtomicCell.class.getName(),
+            Determinism.class.getName(), ClassInits.class.getName(), Loops.class.getName(), LoopWatch.class.getName(), AtomicCell.class.getName(),
             MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName(), ControlledExecutor.class.getName(),
             JdkMethods.class.getName(), VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName());
 
@@ -47,7 +47,7 @@ final class BugReports {
                 .collect(Collectors.joining("; "));
         RunThread first = spinner != null ? spinner : blocked.get(0);
         Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
-        if (where != null && !isProgramFrame(where.className())) {
+        if (where == null || !isProgramFrame(where.className())) {
             where = programLocation(first.jvm.getStackTrace(), first);
         }
         BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;

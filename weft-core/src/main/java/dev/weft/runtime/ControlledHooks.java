@@ -18,9 +18,9 @@ import java.util.function.UnaryOperator;
  * The {@link HookHandler} of one run, and the one place that says which part of the runtime handles
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
  * {@link Locks} (monitors, wait/notify, {@code java.util.concurrent} locks and conditions, park),
- * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, static
- * initialisers, pool workers), {@link Determinism} (identity hash codes, clocks, random
- * numbers) and {@link Loops} (arrivals at loop headers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
+ * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, pool workers),
+ * {@link ClassInits} (class initialisation), {@link Determinism} (identity hash codes, clocks,
+ * random numbers) and {@link Loops} (arrivals at loop headers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
  * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
  * class holds no state of its own.
  */
@@ -30,12 +30,14 @@ final class ControlledHooks implements HookHandler {
     private final Atomics atomics;
     private final Locks locks;
     private final ThreadLifecycle threads;
+    private final ClassInits classInits;
     private final Determinism determinism;
     private final Loops loops;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
-        memory = new MemoryAccess(core);
+        classInits = new ClassInits(core);
+        memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
@@ -186,6 +188,11 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void fence(int kind, int loc) {
         memory.fence(kind, loc);
+    }
+
+    @Override
+    public void finalFieldsFrozen(int loc) {
+        memory.finalFieldsFrozen(loc);
     }
 
     // ------------------------------------------------------------------ atomics: Atomics
@@ -395,23 +402,30 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void classInitEnter() {
-        threads.classInitEnter();
+    public void awaitingWork(boolean waiting) {
+        threads.awaitingWork(waiting);
+    }
+
+    // ------------------------------------------------------------------ class initialisation: ClassInits
+
+    @Override
+    public void classInit(Class<?> type, int loc) {
+        classInits.classInit(type, loc);
     }
 
     @Override
-    public void classInitExit() {
-        threads.classInitExit();
+    public void classInitEnter(Class<?> type, int loc) {
+        classInits.classInitEnter(type, loc);
+    }
+
+    @Override
+    public void classInitExit(Class<?> type, boolean failed, int loc) {
+        classInits.classInitExit(type, failed, loc);
     }
 
     @Override
     public void classInitFailed(Throwable failure) {
-        threads.classInitFailed(failure);
-    }
-
-    @Override
-    public void awaitingWork(boolean waiting) {
-        threads.awaitingWork(waiting);
+        classInits.classInitFailed(failure);
     }
 
     // ------------------------------------------------------------------ identity, time, random: Determinism

@@ -93,7 +93,7 @@ final class Scheduler {
         this.recording = new Recording(symbols);
         this.bugs = new BugReports(symbols, config);
         this.outside = new RunThread(-1, "(outside the run)", null, true, lock.newCondition());
-        outside.classInitDepth = 1;
+        outside.uncontrolled = true;
     }
 
     // ------------------------------------------------------------------ the run
@@ -353,6 +353,16 @@ final class Scheduler {
 
     boolean isOver() {
         return end != null;
+    }
+
+    /** Whether every other thread of the run has ended. Under the run's lock. */
+    boolean aloneIn(RunThread me) {
+        for (RunThread t : threads) {
+            if (t != me && !t.ended) {
+                return false;
+            }
+        }
+        return true;
     }
 
     ObjectRegistry objects() {
@@ -628,7 +638,7 @@ final class Scheduler {
 
     // ------------------------------------------------------------------ events and store buffers
 
-    /** Records {@code me}'s event (none while it runs a static initialiser) and shows it to the busy-wait rules; returns its trace index, or -1. */
+    /** Records {@code me}'s event (none for a thread outside the run) and shows it to the busy-wait rules; returns its trace index, or -1. */
     int record(RunThread me, EventKind kind, int loc, Address address, long value, long value2, char type, int flags) {
         if (!me.controlled()) {
             return -1;

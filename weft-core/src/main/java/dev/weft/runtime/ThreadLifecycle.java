@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
  * failure is the run's bug), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
- * {@code isAlive}, {@code System.exit}, and what a thread is in the middle of: a static initialiser
- * (which runs uncontrolled) or, for a modelled pool's worker, waiting for work. Whose turn it is
+ * {@code isAlive}, {@code System.exit}, and, for a modelled pool's worker, whether it waits for work. What a
+ * thread learnt of class initialisations passes to the threads it starts and to those that join it
+ * (see {@link ClassInits}). Whose turn it is
  * stays with the core, including the hand-back of a forked child to its parent
  * ({@link Scheduler#awaitForkedChild}), which every hook waits for on entry.
  */
@@ -94,15 +95,13 @@ final class ThreadLifecycle {
     void threadStart(Thread thread, int loc) {
         RunThread me = core.enter();
         try {
-            if (!me.controlled()) {
-                core.unsupportedLocked("Thread.start inside a static initialiser", loc);
-            }
             if (core.thread(thread) != null) {
                 throw WeftThrowables.atCaller(new IllegalThreadStateException());
             }
             core.schedulingPoint(me, EventKind.FORK, null, loc);
             core.drain(me);
             RunThread child = core.register(ThreadPaths.child(me.name, ++me.children), thread, me);
+            child.initialisationsSeen.addAll(me.initialisationsSeen);
             core.record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             Scheduler.silence(thread);
             // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
@@ -127,14 +126,12 @@ final class ThreadLifecycle {
             if (target == null) {
                 return; // never started: not alive, join returns at once
             }
-            if (!me.controlled()) {
-                core.unsupportedLocked("Thread.join inside a static initialiser", loc);
-            }
             boolean mayTimeOut = timed && (millis > 0 || nanos > 0);
             core.schedulingPoint(me, EventKind.JOIN, threadAddress(target), loc,
                     () -> target.ended || mayTimeOut || me.interrupted, () -> "waits to join " + target.name);
             if (target.ended) {
                 core.drain(me);
+                me.initialisationsSeen.addAll(target.initialisationsSeen);
                 core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
             } else if (me.interrupted) {
                 consumeInterrupt(me, loc);
@@ -279,47 +276,7 @@ final class ThreadLifecycle {
         }
     }
 
-    // ------------------------------------------------------------------ static initialisers, pool workers
-
-    void classInitEnter() {
-        RunThread me = core.enter();
-        try {
-            me.classInitDepth++;
-        } finally {
-            core.unlock();
-        }
-    }
-
-    /**
-     * A static initialiser threw: when Weft's own throwable is behind it, the run ends as Weft's
-     * failure now, since the JVM keeps the class unusable ("Could not initialize class") and a later
-     * use would no longer show why.
-     */
-    void classInitFailed(Throwable failure) {
-        if (!(failure instanceof VirtualMachineError) && WeftThrowables.weftOwn(failure) != null) {
-            core.lock();
-            try {
-                RunThread me = core.thread(Thread.currentThread());
-                if (me != null && !core.isOver()) {
-                    core.finish(core.bugs.uncaught(failure, me));
-                }
-            } finally {
-                core.unlock();
-            }
-        }
-        classInitExit();
-    }
-
-    void classInitExit() {
-        RunThread me = core.enter();
-        try {
-            if (me.classInitDepth > (core.isOutside(me) ? 1 : 0)) {
-                me.classInitDepth--;
-            }
-        } finally {
-            core.unlock();
-        }
-    }
+    // ------------------------------------------------------------------ pool workers
 
     void awaitingWork(boolean waiting) {
         RunThread me = core.enter();

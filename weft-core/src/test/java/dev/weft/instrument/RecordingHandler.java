@@ -65,8 +65,19 @@ final class RecordingHandler implements HookHandler {
         this.symbols = symbols;
     }
 
+    /** The events, class initialisation's left out (every class has an initialiser that reports itself). */
     synchronized List<String> events() {
+        return events.stream().filter(e -> !isInitialisation(e)).collect(java.util.stream.Collectors.toList());
+    }
+
+    /** Every event, class initialisation's included. */
+    synchronized List<String> allEvents() {
         return new ArrayList<>(events);
+    }
+
+    private static boolean isInitialisation(String event) {
+        String e = event.startsWith(CHILD) ? event.substring(CHILD.length()) : event;
+        return e.startsWith("init ") || e.startsWith("clinit ");
     }
 
     /** The location id recorded with the first event equal to {@code event}. */
@@ -222,13 +233,18 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
-    public void classInitEnter() {
-        record("clinit enter");
+    public void classInit(Class<?> type, int loc) {
+        record("init " + type.getSimpleName(), loc);
     }
 
     @Override
-    public void classInitExit() {
-        record("clinit exit");
+    public void classInitEnter(Class<?> type, int loc) {
+        record("clinit enter " + type.getSimpleName());
+    }
+
+    @Override
+    public void classInitExit(Class<?> type, boolean failed, int loc) {
+        record("clinit exit " + type.getSimpleName() + (failed ? " failed" : ""));
     }
 
     @Override
@@ -553,6 +569,11 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void fence(int kind, int loc) {
         record("fence " + FenceKind.values()[kind], loc);
+    }
+
+    @Override
+    public void finalFieldsFrozen(int loc) {
+        record("final fields frozen", loc);
     }
 
     @Override

@@ -65,7 +65,6 @@ class WeftOwnFailuresTest {
             }
             // A static initialiser that the same failure ends (instrumented code calls classInitFailed before it
             // rethrows); the program then catches the JVM's ExceptionInInitializerError and goes on.
-            Hooks.classInitEnter();
             Hooks.classInitFailed(weftsOwn);
         }));
     }

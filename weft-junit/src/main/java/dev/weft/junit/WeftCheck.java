@@ -55,8 +55,9 @@ final class WeftCheck {
      * @throws AssertionError when Weft found a bug, could not check the test, or stopped at a limit before covering every behaviour
      */
     String run() {
-        CapturingProgram program = new CapturingProgram(open());
-        return settings.replay().isEmpty() ? explore(program) : replay(program, Path.of(settings.replay()));
+        InstrumentedProgram opened = open();
+        CapturingProgram program = new CapturingProgram(opened);
+        return settings.replay().isEmpty() ? explore(program, opened) : replay(program, opened, Path.of(settings.replay()));
     }
 
     private InstrumentedProgram open() {
@@ -67,7 +68,7 @@ final class WeftCheck {
         }
     }
 
-    private String explore(CapturingProgram program) {
+    private String explore(CapturingProgram program, InstrumentedProgram opened) {
         MemoryModel model = settings.memoryModel();
         long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
         StrategyKind kind = StrategyKind.byName(settings.strategy());
@@ -90,7 +91,8 @@ final class WeftCheck {
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, config, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
+            Path schedule = save(ScheduleFile.of(spec, config, BugSummary.of(found.bug()), found.schedule(), program.symbols(),
+                    opened.standardInputRead()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
             throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
@@ -111,7 +113,7 @@ final class WeftCheck {
         return report.strip();
     }
 
-    private String replay(CapturingProgram program, Path file) {
+    private String replay(CapturingProgram program, InstrumentedProgram opened, Path file) {
         ScheduleFile schedule;
         try {
             schedule = ScheduleFile.read(file);
@@ -121,6 +123,7 @@ final class WeftCheck {
         if (!schedule.program().mainClass().equals(test.name())) {
             throw new IllegalArgumentException("@WeftTest(replay): " + file + " was saved for " + schedule.program().mainClass() + ", not " + test.name());
         }
+        opened.replayStandardInput(schedule.standardInput());
         long start = System.nanoTime();
         RunResult run = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
         double seconds = (System.nanoTime() - start) / 1e9;

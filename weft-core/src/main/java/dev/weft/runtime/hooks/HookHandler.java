@@ -91,12 +91,24 @@ public interface HookHandler {
      */
     void allocated(Object object);
 
-    /** Entering / leaving a static initialiser: no scheduling points inside (the JVM serialises class init). */
-    void classInitEnter();
+    // ---- class initialisation (JLS 12.4.2)
 
-    void classInitExit();
+    /**
+     * Just before an instruction that makes the JVM initialise {@code type} if it has not been: {@code new},
+     * a static field access or a static call, {@code type} being the class that declares the member. A thread
+     * that finds the class being initialised by another waits here, as it would inside the JVM; one that finds
+     * it failed gets the JVM's {@code NoClassDefFoundError}; one that initialises it gets the initialiser's
+     * {@code ExceptionInInitializerError}.
+     */
+    void classInit(Class<?> type, int loc);
 
-    /** Leaving a static initialiser by {@code failure}, which the initialiser then throws on (instead of {@link #classInitExit}). */
+    /** First thing a static initialiser does (every program class has one: one is added where the class has none). */
+    void classInitEnter(Class<?> type, int loc);
+
+    /** Last thing a static initialiser does, when it returns ({@code failed} false) or throws. */
+    void classInitExit(Class<?> type, boolean failed, int loc);
+
+    /** Leaving any static initialiser by {@code failure}, which it then throws on (a modelled one then calls {@link #classInitExit} too). */
     void classInitFailed(Throwable failure);
 
     int identityHashCode(Object object);
@@ -263,6 +275,12 @@ public interface HookHandler {
 
     /** A {@code VarHandle} fence; {@code kind} is a {@code dev.weft.trace.FenceKind} ordinal. */
     void fence(int kind, int loc);
+
+    /**
+     * Before a constructor that wrote final fields Weft instruments returns: JLS 17.5.1 freezes them, so a
+     * thread that reads the object's reference later, even through a data race, sees them written.
+     */
+    void finalFieldsFrozen(int loc);
 
     /** The program reached a call Weft does not model: the run must stop and say so. Never returns normally. */
     void unsupported(String api, int loc);

@@ -164,12 +164,16 @@ public final class Hooks {
         handler().allocated(object);
     }
 
-    public static void classInitEnter() {
-        handler().classInitEnter();
+    public static void classInit(Class<?> type, int loc) {
+        handler().classInit(type, loc);
     }
 
-    public static void classInitExit() {
-        handler().classInitExit();
+    public static void classInitEnter(Class<?> type, int loc) {
+        handler().classInitEnter(type, loc);
+    }
+
+    public static void classInitExit(Class<?> type, boolean failed, int loc) {
+        handler().classInitExit(type, failed, loc);
     }
 
     public static void classInitFailed(Throwable failure) {
@@ -382,6 +386,10 @@ public final class Hooks {
 
     public static void fence(int kind, int loc) {
         handler().fence(kind, loc);
+    }
+
+    public static void finalFieldsFrozen(int loc) {
+        handler().finalFieldsFrozen(loc);
     }
 
     public static void unsupported(String api, int loc) {
