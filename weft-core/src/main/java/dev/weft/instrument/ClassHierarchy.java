@@ -56,11 +56,16 @@ final class ClassHierarchy {
     /** The class, or null if neither the program nor the JDK has it. */
     ClassInfo info(String internalName) {
         ClassInfo info = cache.computeIfAbsent(internalName, name -> {
-            byte[] bytes = ProgramClasses.isProgramClass(name) ? programClassBytes.apply(name)
-                    : ProgramClasses.isModelled(name) ? ProgramClasses.modelledClassBytes(name) : jdkClassBytes(name);
+            byte[] bytes = classBytes(name);
             return bytes == null ? MISSING : read(bytes);
         });
         return info == MISSING ? null : info;
+    }
+
+    /** The class file of a program, modelled or JDK class, or null if there is none. */
+    byte[] classBytes(String internalName) {
+        return ProgramClasses.isProgramClass(internalName) ? programClassBytes.apply(internalName)
+                : ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName) : jdkClassBytes(internalName);
     }
 
     private static byte[] jdkClassBytes(String internalName) {

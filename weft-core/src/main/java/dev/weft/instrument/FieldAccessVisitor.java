@@ -7,9 +7,11 @@ import org.objectweb.asm.Type;
 
 /**
  * Field reads and writes: {@code before*} + load + {@code afterLoad}; {@code put*} decides whether
- * the store happens now. Final fields are left alone: static ones are written only during class
- * initialisation (which the JVM orders before every other use), instance ones only in constructors
- * (frozen before the object is published, JLS 17.5). Stores into the uninitialised {@code this}
+ * the store happens now. Static final fields are left alone: they are written only by their class's
+ * initialiser, which the initialisation lock orders before every other thread's use. Instance final
+ * fields are written only in constructors; they are left alone too unless a constructor of their class
+ * (or of a superclass) may let {@code this} escape ({@link ClassFacts#constructorsMayLeakThis}): only then
+ * can another thread read one before it is written (JLS 17.5). Stores into the uninitialised {@code this}
  * before the super constructor call touch an object no other thread can see and are left alone too.
  */
 final class FieldAccessVisitor extends MethodVisitor {
@@ -63,12 +65,12 @@ final class FieldAccessVisitor extends MethodVisitor {
         }
     }
 
-    /** The field's table entry, or null for final fields (see the class comment). */
+    /** The field's table entry, or null for final fields no other thread can see unwritten (see the class comment). */
     private FieldInfo resolve(String owner, String name, String descriptor, boolean isStatic) {
         ClassHierarchy.Member member = ctx.hierarchy.resolveField(owner, name);
         String declaring = member == null ? owner : member.owner().name();
         boolean isVolatile = member != null && member.is(Opcodes.ACC_VOLATILE);
-        if (member != null && member.is(Opcodes.ACC_FINAL)) {
+        if (member != null && member.is(Opcodes.ACC_FINAL) && (isStatic || !ctx.facts.constructorsMayLeakThis(declaring))) {
             return null;
         }
         return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, isVolatile);

@@ -1,6 +1,7 @@
 package dev.weft.instrument;
 
 import dev.weft.runtime.ProgramUnderTest;
+import dev.weft.runtime.RefusedByWeft;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.instrument.support.EntryRunner;
 import dev.weft.trace.Symbols;
@@ -17,17 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * state) over class files instrumented once and shared by all runs.
  */
 public final class InstrumentedProgram implements ProgramUnderTest {
-    /** Thrown while a run loads a class that cannot be instrumented; {@link Copy#runMain} turns it back into the {@link BadProgramException}. */
-    public static final class InstrumentationFailure extends LinkageError {
-        private final BadProgramException problem;
-
+    /**
+     * Thrown while a run loads a class that cannot be instrumented (from a jar, which is instrumented
+     * as the run first loads it): a refusal, which ends the run as unsupported with its message.
+     */
+    public static final class InstrumentationFailure extends LinkageError implements RefusedByWeft {
         InstrumentationFailure(BadProgramException problem) {
             super(problem.getMessage(), problem);
-            this.problem = problem;
-        }
-
-        public BadProgramException problem() {
-            return problem;
         }
     }
 
@@ -40,10 +37,16 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final EntryPoint entry;
     private final SharedClasses shared;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
+    /** Read from the checker's own standard input when a run first reads it (the caller may have set System.in by then). */
+    private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
-        this.transformer = new ProgramTransformer(new ClassHierarchy(classPath::classBytes), symbols);
+        ClassHierarchy hierarchy = new ClassHierarchy(classPath::classBytes);
+        HiddenState hiddenState = new HiddenState(hierarchy, this::originalBytes,
+                name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
+                new ProgramSubtypes(classPath::classNames, hierarchy));
+        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState);
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
         this.entry = entry;
@@ -124,25 +127,34 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
-    /** The instrumented class file of a program (or modelled) class, or null if there is no such class. */
+    /** The instrumented class file of a program (or modelled) class or of a class's bridge companion, or null if there is no such class. */
     private byte[] instrumentedBytes(String internalName) throws BadProgramException {
         byte[] known = instrumented.get(internalName);
         if (known != null) {
             return known;
         }
-        byte[] original = ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName)
-                : classPath.classBytes(internalName);
+        if (Bridges.isCompanion(internalName)) {
+            // Made with its class, which names it: so that class is instrumented already, unless the name is no companion's.
+            instrumentedBytes(internalName.substring(0, internalName.length() - Bridges.COMPANION_SUFFIX.length()));
+            return instrumented.get(internalName);
+        }
+        byte[] original = originalBytes(internalName);
         if (original == null) {
             return null;
         }
         synchronized (this) {
             known = instrumented.get(internalName);
             if (known == null) {
-                known = transformer.transform(internalName.replace('/', '.'), original);
+                known = transformer.transform(internalName.replace('/', '.'), original, instrumented::put);
                 instrumented.put(internalName, known);
             }
             return known;
         }
+    }
+
+    /** The class file of a program (or modelled) class as it is on disk, or null if there is no such class. */
+    private byte[] originalBytes(String internalName) {
+        return ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName) : classPath.classBytes(internalName);
     }
 
     /** For the run class loader: as {@link #instrumentedBytes}, failing with {@link InstrumentationFailure}. */
@@ -154,8 +166,27 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
     }
 
+    /** Every run reads exactly {@code bytes} and then end of file, as the run a schedule file saved did. */
+    public void replayStandardInput(byte[] bytes) {
+        standardInput = StandardInput.of(bytes);
+    }
+
+    /** The bytes of standard input the runs read so far (the ones a schedule file saves). */
+    public byte[] standardInputRead() {
+        return standardInput.read();
+    }
+
+    StandardInput standardInput() {
+        return standardInput;
+    }
+
     ClassPath classPath() {
         return classPath;
+    }
+
+    /** The kind of a program class's own static initialiser. */
+    ClassFacts.Initialiser initialiser(String internalName) {
+        return transformer.facts().initialiser(internalName);
     }
 
     SharedClasses shared() {
@@ -198,36 +229,23 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             current.setContextClassLoader(loader);
             try {
                 if (entry == null) {
-                    Method main = Class.forName(mainClass, false, loader).getMethod("main", String[].class);
+                    Class<?> mainType = Class.forName(mainClass, false, loader);
+                    Method main = mainType.getMethod("main", String[].class);
+                    loader.handler().classInit(mainType, -1); // as the launcher's call of main would, under the scheduler's control
                     main.invoke(null, (Object) args.clone());
                 } else {
                     runEntry();
                 }
             } catch (InvocationTargetException e) {
-                throw unwrap(e.getCause());
-            } catch (InstrumentationFailure e) {
-                throw e.problem();
+                throw e.getCause();
             } finally {
                 current.setContextClassLoader(previous);
             }
         }
 
         private void runEntry() throws Throwable {
-            try {
-                EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
-                        entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
-            } catch (Throwable t) {
-                throw unwrap(t);
-            }
-        }
-
-        private Throwable unwrap(Throwable failure) {
-            for (Throwable t = failure; t != null; t = t.getCause()) {
-                if (t instanceof InstrumentationFailure instrumentation) {
-                    return instrumentation.problem();
-                }
-            }
-            return failure;
+            EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
+                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
         }
 
         @Override

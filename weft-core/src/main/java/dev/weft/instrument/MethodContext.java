@@ -22,6 +22,7 @@ final class MethodContext {
     final String descriptor;
     final int access;
     final ClassHierarchy hierarchy;
+    final ClassFacts facts;
     final Symbols symbols;
     private final String className;
     private final String sourceFile;
@@ -42,13 +43,14 @@ final class MethodContext {
     final Set<Label> innermostHandlers = new HashSet<>();
 
     /** @param receiverNames the names of the method's call receivers, or null (a generated method) */
-    MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, Symbols symbols,
+    MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, ClassFacts facts, Symbols symbols,
                   String sourceFile, OffsetReader reader, int maxLocals, int firstLine, ReceiverNames receiverNames) {
         this.owner = owner;
         this.name = name;
         this.descriptor = descriptor;
         this.access = access;
         this.hierarchy = hierarchy;
+        this.facts = facts;
         this.symbols = symbols;
         this.className = owner.replace('/', '.');
         this.sourceFile = sourceFile;

@@ -6,10 +6,10 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Method references and lambdas whose implementation is a JDK method ({@code counter::incrementAndGet},
- * {@code lock::unlock}, {@code Thread::new}): LambdaMetafactory would call the JDK method from a
- * hidden class that no hook sees, so the implementation becomes a bridge method in the program
- * class that makes the call, instrumented like any other call site.
+ * Method references and lambdas: LambdaMetafactory would call the implementation from a hidden class
+ * that no hook sees, so where that matters ({@link Bridges}: a JDK implementation such as
+ * {@code counter::incrementAndGet}, or one whose call may initialise a class) the implementation becomes
+ * a bridge method, whose call to it is instrumented like any other call site.
  */
 final class MethodReferenceVisitor extends MethodVisitor {
     private static final String FACTORY = "java/lang/invoke/LambdaMetafactory";
@@ -18,7 +18,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
 
     private final UnaryOperator<Handle> bridges;
 
-    /** @param bridges gives the bridge method handle for a JDK implementation method */
+    /** @param bridges gives the handle the metafactory gets for an implementation (a bridge's, or the same) */
     MethodReferenceVisitor(MethodVisitor next, UnaryOperator<Handle> bridges) {
         super(Opcodes.ASM9, next);
         this.bridges = bridges;
@@ -26,13 +26,21 @@ final class MethodReferenceVisitor extends MethodVisitor {
 
     @Override
     public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
-        if (bootstrap.getOwner().equals(FACTORY) && arguments.length >= 3 && arguments[1] instanceof Handle implementation
-                && !ProgramClasses.isInstrumented(implementation.getOwner()) && implementation.getTag() != Opcodes.H_INVOKESPECIAL
-                && !isSerializable(bootstrap, arguments)) {
+        Handle implementation = implementation(bootstrap, arguments);
+        if (implementation != null) {
             arguments = arguments.clone();
             arguments[1] = bridges.apply(implementation);
         }
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+    }
+
+    /** The implementation a metafactory call site names, if a bridge may replace it: not a super call, not serializable. */
+    static Handle implementation(Handle bootstrap, Object[] arguments) {
+        if (bootstrap.getOwner().equals(FACTORY) && arguments.length >= 3 && arguments[1] instanceof Handle implementation
+                && implementation.getTag() != Opcodes.H_INVOKESPECIAL && !isSerializable(bootstrap, arguments)) {
+            return implementation;
+        }
+        return null;
     }
 
     private static boolean isSerializable(Handle bootstrap, Object[] arguments) {

@@ -37,6 +37,11 @@ public final class ProgramClasses {
         return isProgramClass(internalName) || isModelled(internalName);
     }
 
+    /** "examples/oracle" for "examples/oracle/Noise"; "" for a class of the unnamed package. */
+    static String packageOf(String internalName) {
+        return internalName.substring(0, Math.max(0, internalName.lastIndexOf('/')));
+    }
+
     /** The class file of a modelled class, from Weft's own classpath, or null. */
     static byte[] modelledClassBytes(String internalName) {
         try (InputStream in = ProgramClasses.class.getClassLoader().getResourceAsStream(internalName + ".class")) {

@@ -2,18 +2,18 @@ package dev.weft.instrument;
 
 import dev.weft.trace.Symbols;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.AnalyzerAdapter;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -25,19 +25,37 @@ import org.objectweb.asm.tree.MethodNode;
  */
 public final class ProgramTransformer {
     private final ClassHierarchy hierarchy;
+    private final ClassFacts facts;
     private final Symbols symbols;
+    private final LoopFinder loops;
 
-    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols) {
+    /** @param hiddenState which instructions leave state Weft does not record, for the loops' purity */
+    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState) {
         this.hierarchy = hierarchy;
+        this.facts = new ClassFacts(hierarchy);
         this.symbols = symbols;
+        this.loops = new LoopFinder(hiddenState);
     }
 
     ClassHierarchy hierarchy() {
         return hierarchy;
     }
 
-    /** The instrumented class file; the class's name in the message when Weft cannot instrument it. */
+    ClassFacts facts() {
+        return facts;
+    }
+
+    /**
+     * The instrumented class file; the class's name in the message when Weft cannot instrument it. No
+     * companion class is made (see {@link Bridges}): bridges stay in the class.
+     */
     public byte[] transform(String className, byte[] original) throws BadProgramException {
+        return transform(className, original, null);
+    }
+
+    /** As {@link #transform(String, byte[])}; a companion class the class needs goes to {@code companions} (name, class file). */
+    byte[] transform(String className, byte[] original, BiConsumer<String, byte[]> companions) throws BadProgramException {
+        ClassFileVersion.check(className, original);
         OffsetReader reader;
         ClassNode outline;
         try {
@@ -46,22 +64,24 @@ public final class ProgramTransformer {
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
         }
-        if ((outline.version & 0xffff) < Opcodes.V1_5) {
-            throw new BadProgramException("class " + className + " is compiled for Java 1.4 or earlier; Weft instruments class files of Java 5 and later");
-        }
         try {
-            boolean hasFrames = (outline.version & 0xffff) >= Opcodes.V1_6;
-            ClassWriter writer = new ClassWriter(reader, hasFrames ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
-                @Override
-                protected String getCommonSuperClass(String a, String b) {
-                    return hierarchy.commonSuperClass(a, b);
-                }
-            };
-            reader.accept(new Instrumenter(writer, reader, outline), ClassReader.EXPAND_FRAMES);
+            ClassWriter writer = writer(reader, outline.version);
+            reader.accept(new Instrumenter(writer, reader, outline, companions), ClassReader.EXPAND_FRAMES);
             return writer.toByteArray();
         } catch (RuntimeException e) {
             throw new BadProgramException("cannot instrument class " + className + ": " + e, e);
         }
+    }
+
+    /** A class writer that computes frames (class files of Java 6 and later) from the program's class hierarchy. */
+    private ClassWriter writer(ClassReader copyingFrom, int version) {
+        boolean hasFrames = (version & 0xffff) >= Opcodes.V1_6;
+        return new ClassWriter(copyingFrom, hasFrames ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return hierarchy.commonSuperClass(a, b);
+            }
+        };
     }
 
     private final class Instrumenter extends ClassVisitor {
@@ -69,13 +89,16 @@ public final class ProgramTransformer {
         private final ClassNode outline;
         private final Map<String, MethodNode> methods = new HashMap<>();
         private final boolean isThread;
-        private final Map<Handle, Bridge> bridges = new LinkedHashMap<>();
+        private final Bridges bridges;
+        private final BiConsumer<String, byte[]> companions;
         private boolean hasClassInit;
 
-        Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline) {
+        Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline, BiConsumer<String, byte[]> companions) {
             super(Opcodes.ASM9, next);
             this.reader = reader;
             this.outline = outline;
+            this.bridges = new Bridges(outline, hierarchy, facts, companions != null);
+            this.companions = companions;
             for (MethodNode method : outline.methods) {
                 methods.put(method.name + method.desc, method);
             }
@@ -83,7 +106,8 @@ public final class ProgramTransformer {
         }
 
         @Override
-        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        public MethodVisitor visitMethod(int declared, String name, String descriptor, String signature, String[] exceptions) {
+            int access = bridges.access(name, descriptor, declared);
             boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             boolean isSynchronized = hasCode && (access & Opcodes.ACC_SYNCHRONIZED) != 0;
             MethodVisitor mv = super.visitMethod(isSynchronized ? access & ~Opcodes.ACC_SYNCHRONIZED : access, name, descriptor, signature, exceptions);
@@ -91,12 +115,35 @@ public final class ProgramTransformer {
                 return mv;
             }
             MethodNode method = methods.get(name + descriptor);
-            MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, symbols, outline.sourceFile,
+            MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
-            return instrument(mv, ctx, isSynchronized);
+            return instrument(mv, ctx, isSynchronized, method, writesInstrumentedFinalField(method));
         }
 
-        private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized) {
+        /** A constructor that writes a final field of its class that is instrumented (see {@link FieldAccessVisitor}). */
+        private boolean writesInstrumentedFinalField(MethodNode method) {
+            if (!method.name.equals("<init>") || !facts.constructorsMayLeakThis(outline.name)) {
+                return false;
+            }
+            for (AbstractInsnNode insn : method.instructions) {
+                if (insn instanceof FieldInsnNode put && put.getOpcode() == Opcodes.PUTFIELD && put.owner.equals(outline.name)
+                        && isFinalField(put.name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private boolean isFinalField(String name) {
+            return outline.fields.stream().anyMatch(f -> f.name.equals(name) && (f.access & Opcodes.ACC_FINAL) != 0);
+        }
+
+        /**
+         * @param original           the method's code as the class file has it (its loops are reported), or null for a bridge
+         * @param freezesFinalFields a constructor whose end freezes instrumented final fields
+         */
+        private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized, MethodNode original,
+                                         boolean freezesFinalFields) {
             mv = new InnerHandlersFirst(mv, ctx.access, ctx.name, ctx.descriptor, ctx.innermostHandlers);
             boolean isModel = ProgramClasses.isModelled(ctx.owner);
             mv = new JdkObjectVisitor(mv, ctx, !isModel);
@@ -110,7 +157,11 @@ public final class ProgramTransformer {
             if (isSynchronized) {
                 mv = new SynchronizedMethodVisitor(mv, ctx);
             }
+            if (freezesFinalFields) {
+                mv = new FinalFieldFreezeVisitor(mv, ctx);
+            }
             if (!isModel) {
+                mv = new StandardInputVisitor(mv, ctx);
                 mv = new UnsupportedCallVisitor(mv, ctx);
             }
             mv = new AtomicCallVisitor(mv, ctx);
@@ -119,49 +170,65 @@ public final class ProgramTransformer {
             mv = new ThreadCallVisitor(mv, ctx);
             mv = new MonitorVisitor(mv, ctx);
             mv = new AllocationVisitor(mv, ctx);
-            mv = new ArrayAccessVisitor(mv, ctx);
-            mv = new FieldAccessVisitor(mv, ctx);
-            mv = new MethodReferenceVisitor(mv, implementation -> bridge(implementation, ctx.location()));
+            if (!isPureInitialiser(ctx)) {
+                // A pure initialiser touches only its own class's static fields and its own arrays, which no
+                // other thread sees before it ends: it runs in one step (see ClassFacts).
+                mv = new ArrayAccessVisitor(mv, ctx);
+                mv = new FieldAccessVisitor(mv, ctx);
+            }
+            mv = new ClassInitTriggerVisitor(mv, ctx);
+            mv = new MethodReferenceVisitor(mv, implementation -> bridges.replace(implementation, ctx.location()));
             if (!isModel) {
                 mv = new ModelSubstitutionVisitor(mv);
+            }
+            LoopPlan plan = original == null ? LoopPlan.NONE : loops.plan(outline.name, original);
+            if (!plan.isEmpty()) {
+                mv = new LoopVisitor(mv, ctx, plan);
             }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, ctx.access, ctx.name, ctx.descriptor, mv);
             ctx.attach(analyzer);
             return new LineTracker(analyzer, ctx);
         }
 
-        /** The handle of a static bridge method that calls {@code implementation}; {@code loc} is where the reference is made. */
-        private Handle bridge(Handle implementation, int loc) {
-            Bridge known = bridges.get(implementation);
-            if (known == null) {
-                known = new Bridge("weft$bridge$" + bridges.size(), Bridge.descriptor(implementation), implementation, loc);
-                bridges.put(implementation, known);
-            }
-            return new Handle(Opcodes.H_INVOKESTATIC, outline.name, known.name(), known.descriptor(), isInterface());
-        }
-
-        private boolean isInterface() {
-            return (outline.access & Opcodes.ACC_INTERFACE) != 0;
+        private boolean isPureInitialiser(MethodContext ctx) {
+            return ctx.name.equals("<clinit>") && facts.initialiser(ctx.owner) == ClassFacts.Initialiser.PURE;
         }
 
         @Override
         public void visitEnd() {
-            for (Bridge bridge : bridges.values()) {
+            for (Bridge bridge : bridges.inHost()) {
                 int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
-                MethodContext ctx = new MethodContext(outline.name, bridge.name(), bridge.descriptor(), access, hierarchy, symbols,
-                        outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1, null);
-                ctx.fixLocation(bridge.location());
-                bridge.write(instrument(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), ctx, false));
+                writeBridge(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), outline.name, access, bridge);
+            }
+            if (bridges.needsCompanion()) {
+                companions.accept(bridges.companion(), companion());
             }
             if (!hasClassInit) {
                 MethodVisitor init = super.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, "<clinit>", "()V", null, null);
-                init.visitCode();
-                ClassInitVisitor.recordInitialized(init, outline.name);
-                init.visitInsn(Opcodes.RETURN);
-                init.visitMaxs(0, 0);
-                init.visitEnd();
+                ClassInitVisitor.writeEmpty(init, outline.name);
             }
             super.visitEnd();
+        }
+
+        private void writeBridge(MethodVisitor mv, String owner, int access, Bridge bridge) {
+            MethodContext ctx = new MethodContext(owner, bridge.name(), bridge.descriptor(), access, hierarchy, facts, symbols,
+                    outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1, null);
+            ctx.fixLocation(bridge.location());
+            bridge.write(instrument(mv, ctx, false, null, false));
+        }
+
+        /** The class file of the companion (see {@link Bridges}): the bridges that must not be the class's own methods. */
+        private byte[] companion() {
+            ClassWriter writer = writer(null, outline.version);
+            String name = bridges.companion();
+            writer.visit(outline.version, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null, ClassHierarchy.OBJECT, null);
+            writer.visitSource(outline.sourceFile, null);
+            int access = Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC; // package access: the class's call sites name them
+            for (Bridge bridge : bridges.inCompanion()) {
+                writeBridge(writer.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), name, access, bridge);
+            }
+            writer.visitEnd();
+            return writer.toByteArray();
         }
 
         private int firstLine(MethodNode method) {

@@ -4,6 +4,7 @@ import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.runtime.hooks.RunLoader;
+import java.io.InputStream;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,6 +31,7 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
     private final HookHandler handler;
     private final List<Class<?>> initialized = new ArrayList<>();
     private final AtomicInteger unnamedThreads = new AtomicInteger();
+    private volatile InputStream standardInput;
 
     RunClassLoader(InstrumentedProgram program, HookHandler handler) {
         super("weft-run", getPlatformClassLoader());
@@ -49,11 +51,35 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
         }
     }
 
-    /** The program classes whose initialisation has begun in this run, in that order. */
+    @Override
+    public boolean modelsInitialisation(Class<?> type) {
+        return program.initialiser(type.getName().replace('.', '/')) == ClassFacts.Initialiser.MODELLED;
+    }
+
+    /** The program classes whose initialisation finished in this run (their static initialisers returned), in that order. */
     List<Class<?>> initializedClasses() {
         synchronized (initialized) {
             return new ArrayList<>(initialized);
         }
+    }
+
+    @Override
+    public InputStream standardInput() {
+        InputStream in = standardInput;
+        if (in == null) {
+            synchronized (this) {
+                if (standardInput == null) {
+                    standardInput = program.standardInput().newRun();
+                }
+                in = standardInput;
+            }
+        }
+        return in;
+    }
+
+    @Override
+    public void setStandardInput(InputStream in) {
+        standardInput = in;
     }
 
     @Override

@@ -34,7 +34,8 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch");
     private static final Set<String> METHODS = Set.of(
             "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
-            "java/lang/Runtime.addShutdownHook");
+            "java/lang/Runtime.addShutdownHook", "java/lang/System.console",
+            "java/lang/System.inheritedChannel");
 
     UnsupportedCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);

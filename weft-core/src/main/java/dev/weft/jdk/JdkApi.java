@@ -13,6 +13,7 @@ import java.util.Vector;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.stream.BaseStream;
 
 /**
@@ -121,11 +122,35 @@ public final class JdkApi {
     private static final Set<String> INSTANCES_KEEPING_NOTHING = Set.of("java/lang/Object", "java/lang/String", "java/io/PrintStream",
             "java/io/PrintWriter");
 
-    /** Classes whose every method is free of side effects (immutable values and pure functions). */
-    private static final Set<String> PURE_CLASSES = Set.of("java/lang/String", "java/lang/Integer", "java/lang/Long",
-            "java/lang/Short", "java/lang/Byte", "java/lang/Double", "java/lang/Float", "java/lang/Boolean", "java/lang/Character",
-            "java/lang/Math", "java/lang/StrictMath", "java/util/Optional", "java/util/OptionalInt", "java/util/OptionalLong",
-            "java/util/OptionalDouble", "java/util/Objects");
+    /**
+     * Final classes of immutable values: their methods are free of side effects when their arguments
+     * are primitives or such values ({@link #isSideEffectFree}).
+     */
+    private static final Set<String> VALUE_CLASSES = Set.of("java/lang/Math", "java/lang/StrictMath", "java/lang/String",
+            "java/lang/Integer", "java/lang/Long", "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
+            "java/lang/Float", "java/lang/Double");
+
+    /**
+     * Methods of those classes that are not free of side effects: they draw random numbers, write into
+     * an argument ({@code getChars}), read global state (system properties, the intern pool) or run
+     * program code ({@code format}, {@code join}: an argument's {@code toString}).
+     */
+    private static final Set<String> VALUE_METHODS_WITH_EFFECTS = Set.of("random", "getChars", "getBytes", "intern", "getInteger",
+            "getLong", "getBoolean", "format", "formatted", "join", "describeConstable", "resolveConstantDesc", "chars", "codePoints",
+            "lines");
+
+    /** Further methods free of side effects, as {@code owner.name+descriptor}. */
+    private static final Set<String> FREE_METHODS = Set.of(
+            "java/lang/Object.getClass()Ljava/lang/Class;",
+            "java/lang/Thread.currentThread()Ljava/lang/Thread;",
+            "java/util/Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;",
+            "java/util/Objects.requireNonNull(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;",
+            "java/util/Objects.isNull(Ljava/lang/Object;)Z",
+            "java/util/Objects.nonNull(Ljava/lang/Object;)Z",
+            "java/util/Objects.checkIndex(II)I",
+            "java/util/Optional.isPresent()Z",
+            "java/util/Optional.isEmpty()Z",
+            "java/util/Optional.get()Ljava/lang/Object;");
 
     private static final ClassValue<Safety> SAFETY = new ClassValue<>() {
         @Override
@@ -165,19 +190,56 @@ public final class JdkApi {
     }
 
     /**
-     * Whether a call of {@code owner.name} (internal name) changes nothing another thread could see:
-     * a method of an immutable value class or a pure function ({@code String.length},
-     * {@code Integer.valueOf}, {@code Optional.isPresent}), or a reading call on an object of the
-     * families above ({@code Map.containsKey}, {@code List.size}). For the busy-wait rules, which
-     * need to know whether a loop only re-reads; a call that calls back into program code (a
-     * comparator, an {@code equals}) is free of side effects only if that code is.
+     * Whether a call of the JDK method {@code owner.name descriptor} ({@code owner}: the class that
+     * declares it) leaves nothing behind that Weft does not record, for the purity of busy-wait loops
+     * ({@code dev.weft.instrument.HiddenState}). Free of side effects are: the methods of immutable
+     * value classes whose arguments are primitives or such values ({@code String.length},
+     * {@code Integer.valueOf}, {@code Math.max}, but not {@code Math.random} or {@code String.format});
+     * a few more ({@code Optional.isPresent}, {@code Objects.requireNonNull}); and the calls that only
+     * read an object of the families above ({@code Map.containsKey}, {@code List.size},
+     * {@code Queue.peek}) with arguments of those kinds, {@code Object}s or objects of the families:
+     * on an object more than one thread can reach such a call is a read of its state, an event; on a
+     * confined one only its own thread could change what it reads. Not free: a changing call (on a
+     * confined object it is no event), moving an iterator on, any call on a {@code LinkedHashMap}
+     * (an access-ordered one reorders on {@code get}) or a {@code WeakHashMap} (any call may expunge
+     * entries), and a call given an array (it may write into it) or code to run (a lambda). The
+     * program code a reading call runs on its elements ({@code equals}, {@code hashCode},
+     * {@code compareTo}) is instrumented: what it writes is recorded, and it is taken to allocate nothing
+     * that matters.
      */
-    public static boolean isSideEffectFree(String owner, String name, BiPredicate<String, String> isSubtypeOf) {
-        if (PURE_CLASSES.contains(owner)) {
-            return !name.equals("random"); // Math.random moves a shared generator on
+    public static boolean isSideEffectFree(String owner, String name, String descriptor, BiPredicate<String, String> isSubtypeOf) {
+        if (FREE_METHODS.contains(owner + "." + name + descriptor)) {
+            return true;
+        }
+        if (VALUE_CLASSES.contains(owner)) {
+            return !VALUE_METHODS_WITH_EFFECTS.contains(name) && !name.equals("<init>")
+                    // equals compares with instanceof, never calls its argument
+                    && (name.equals("equals") && descriptor.equals("(Ljava/lang/Object;)Z") || argumentsAre(descriptor, VALUE_CLASSES::contains));
         }
         return isStateType(owner, isSubtypeOf) && !isSubtypeOf.test(owner, "java/util/WeakHashMap")
-                && !isSubtypeOf.test(owner, "java/util/LinkedHashMap") && reads(name, false);
+                && !isSubtypeOf.test(owner, "java/util/LinkedHashMap") && READING.contains(name)
+                && argumentsAre(descriptor, type -> VALUE_CLASSES.contains(type) || type.equals("java/lang/Object")
+                        || isStateType(type, isSubtypeOf));
+    }
+
+    /** Whether every argument of {@code descriptor} is a primitive or an object of a class {@code allowed} accepts (arrays never are). */
+    private static boolean argumentsAre(String descriptor, Predicate<String> allowed) {
+        int i = 1;
+        while (descriptor.charAt(i) != ')') {
+            char sort = descriptor.charAt(i);
+            if (sort == '[') {
+                return false;
+            }
+            if (sort == 'L') {
+                int end = descriptor.indexOf(';', i);
+                if (!allowed.test(descriptor.substring(i + 1, end))) {
+                    return false;
+                }
+                i = end;
+            }
+            i++;
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ objects (runtime: by class)

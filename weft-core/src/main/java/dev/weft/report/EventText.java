@@ -37,8 +37,10 @@ public final class EventText {
             return jdkCall(e, symbols);
         }
         String where = symbols.describe(e.address());
-        // A lock's address already reads "lock main#2"; its operations name just the object.
-        String monitor = e.address() == null ? "" : ObjectIds.render(e.address().object(), symbols);
+        // A lock's address already reads "lock main#2"; its operations name just the object (or the class being initialised).
+        String monitor = e.address() == null ? ""
+                : e.address().slot() == Address.INITIALISATION && e.address().kind() == Address.Kind.LOCK ? where
+                : ObjectIds.render(e.address().object(), symbols);
         String value = Values.render(e.value(), e.valueType(), symbols);
         String peer = symbols.threads().name((int) e.value2());
         return switch (e.kind()) {
@@ -65,6 +67,7 @@ public final class EventText {
             case INTERRUPT -> "interrupt " + peer;
             case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
             case YIELD -> "yield";
+            case LOOP -> "loop again (another thread changed what the loop read)";
             case EXIT -> "exit(" + e.value() + ")";
         };
     }

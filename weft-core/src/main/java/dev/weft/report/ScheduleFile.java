@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Address;
@@ -14,35 +15,61 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 /**
- * A saved schedule: the program, the memory model and the choices of one run, which
- * {@code weft replay} follows to reproduce it exactly. Threads, objects and fields are written by
+ * A saved schedule: the program, the memory model, the loop bound and the choices of one run, which
+ * {@code weft replay} follows to reproduce it exactly (under another loop bound the run could be cut
+ * before the bug). Threads, objects and fields are written by
  * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
  * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
- * field ids exist only once the class that declares the field has been instrumented.
+ * field ids exist only once the class that declares the field has been instrumented. The standard
+ * input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
+ * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input.
  */
 public final class ScheduleFile {
     public static final int FORMAT = 1;
+
+    /** Thrown while replaying when the schedule does not fit the program (it was saved for another version of it). */
+    public static final class Mismatch extends RuntimeException {
+        Mismatch(String message) {
+            super(message);
+        }
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
+    private final int loopBound;
     private final BugSummary bug;
     private final List<JsonNode> choices;
+    private final byte[] standardInput;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<JsonNode> choices,
+                         byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
+        this.loopBound = loopBound;
         this.bug = bug;
         this.choices = choices;
+        this.standardInput = standardInput;
     }
 
-    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+    /**
+     * @param config        how the run was made: its memory model and loop bound are saved
+     * @param standardInput the bytes of standard input the runs read (a prefix of them is what the saved run read)
+     */
+    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols,
+                                  byte[] standardInput) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -54,7 +81,7 @@ public final class ScheduleFile {
                 choices.add(flush);
             }
         }
-        return new ScheduleFile(program, memoryModel, bug, choices);
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, choices, standardInput.clone());
     }
 
     public ProgramSpec program() {
@@ -65,9 +92,19 @@ public final class ScheduleFile {
         return memoryModel;
     }
 
+    /** How to run the replay: as the saved run was made. */
+    public RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound);
+    }
+
     /** The bug this schedule showed when it was saved, or null. */
     public BugSummary bug() {
         return bug;
+    }
+
+    /** The standard input the saved run could read: a replay reads these bytes, then end of file. */
+    public byte[] standardInput() {
+        return standardInput.clone();
     }
 
     public int length() {
@@ -80,7 +117,11 @@ public final class ScheduleFile {
         if (node.isTextual()) {
             return Choice.step(symbols.threads().id(node.asText()));
         }
-        return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+        try {
+            return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+        } catch (IllegalArgumentException badObject) {
+            throw new Mismatch("choice " + step + " of the schedule names no object of the program: " + badObject.getMessage());
+        }
     }
 
     /**
@@ -109,9 +150,11 @@ public final class ScheduleFile {
         root.set("classpath", strings(program.classpath()));
         root.set("args", strings(program.args()));
         root.put("memoryModel", memoryModel.name().toLowerCase());
+        root.put("loopBound", loopBound);
         if (bug != null) {
             root.set("bug", bug.toJson());
         }
+        writeStandardInput(root);
         ArrayNode list = root.putArray("choices");
         choices.forEach(list::add);
         Files.createDirectories(file.toAbsolutePath().getParent());
@@ -129,12 +172,76 @@ public final class ScheduleFile {
         if (root == null || root.path("weftSchedule").asInt() != FORMAT || !root.path("choices").isArray()) {
             throw new IOException(file + " is not a Weft schedule file (format " + FORMAT + ")");
         }
+        if (!root.path("mainClass").isTextual() || root.get("mainClass").asText().isBlank()
+                || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
+            throw new IOException(file + " is not a valid schedule file: it needs a mainClass, a classpath list and an args list");
+        }
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
-        MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
+        MemoryModel model = memoryModel(file, root.path("memoryModel").asText("sc"));
+        int loopBound = root.path("loopBound").asInt(RunConfig.LOOP_BOUND);
+        if (loopBound < 1) {
+            throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
+        }
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<JsonNode> choices = new ArrayList<>();
-        root.get("choices").forEach(choices::add);
-        return new ScheduleFile(program, model, bug, choices);
+        for (JsonNode choice : root.get("choices")) {
+            if (!isChoice(choice)) {
+                throw new IOException(file + " is not a valid schedule file: choice " + choices.size() + " (" + choice
+                        + ") is neither a thread name nor a flush");
+            }
+            choices.add(choice);
+        }
+        return new ScheduleFile(program, model, loopBound, bug, choices, readStandardInput(root, file));
+    }
+
+    private static MemoryModel memoryModel(Path file, String name) throws IOException {
+        for (MemoryModel model : MemoryModel.values()) {
+            if (model.name().equalsIgnoreCase(name)) {
+                return model;
+            }
+        }
+        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
+    }
+
+    /** A thread name, or a flush: {"thread": name, "flush": {"kind": ..., "field": "Owner.name" or "index": n}}. */
+    private static boolean isChoice(JsonNode choice) {
+        if (choice.isTextual()) {
+            return true;
+        }
+        JsonNode flush = choice.path("flush");
+        boolean kindKnown = false;
+        for (Address.Kind kind : Address.Kind.values()) {
+            kindKnown |= kind.name().equals(flush.path("kind").asText());
+        }
+        boolean slot = flush.path("field").isTextual() && flush.get("field").asText().indexOf('.') > 0 || flush.path("index").isInt();
+        return choice.path("thread").isTextual() && kindKnown && slot;
+    }
+
+    private void writeStandardInput(ObjectNode root) {
+        if (standardInput.length == 0) {
+            return;
+        }
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(standardInput)).toString();
+            root.put("stdin", text);
+        } catch (CharacterCodingException e) {
+            root.put("stdinBase64", Base64.getEncoder().encodeToString(standardInput));
+        }
+    }
+
+    private static byte[] readStandardInput(JsonNode root, Path file) throws IOException {
+        if (root.has("stdin")) {
+            return root.get("stdin").asText().getBytes(StandardCharsets.UTF_8);
+        }
+        if (!root.has("stdinBase64")) {
+            return new byte[0];
+        }
+        try {
+            return Base64.getDecoder().decode(root.get("stdinBase64").asText());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": stdinBase64 is not Base64: " + e.getMessage());
+        }
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {
@@ -160,7 +267,7 @@ public final class ScheduleFile {
             int dot = field.lastIndexOf('.');
             FieldInfo f = symbols.fields().find(field.substring(0, dot), field.substring(dot + 1));
             if (f == null) {
-                throw new IllegalStateException("schedule names field " + field + ", which the program has not touched yet");
+                throw new Mismatch("the schedule flushes field " + field + ", which the program has not touched at that point");
             }
             slot = f.id();
         } else {

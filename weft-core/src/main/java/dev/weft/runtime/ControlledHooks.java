@@ -5,6 +5,7 @@ import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -17,12 +18,12 @@ import java.util.function.UnaryOperator;
  * The {@link HookHandler} of one run, and the one place that says which part of the runtime handles
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
  * {@link Locks} (monitors, wait/notify, {@code java.util.concurrent} locks and conditions, park),
- * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, static
- * initialisers, pool workers), {@link Determinism} (identity hash codes, clocks, random
- * numbers) and {@link JdkObjects} (calls on JDK objects more than one thread can reach). They
- * share the run's {@link Scheduler}, which decides whose turn it is, and the
- * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
- * class holds no state of its own.
+ * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, pool workers),
+ * {@link ClassInits} (class initialisation), {@link Determinism} (identity hash codes, clocks,
+ * random numbers), {@link Loops} (arrivals at loop headers) and {@link JdkObjects} (calls on JDK
+ * objects more than one thread can reach). They share the run's {@link Scheduler}, which decides
+ * whose turn it is, and the {@link Recording} of the run; the hook for unsupported calls goes to
+ * the scheduler directly. This class holds no state of its own.
  */
 final class ControlledHooks implements HookHandler {
     private final Scheduler core;
@@ -30,23 +31,31 @@ final class ControlledHooks implements HookHandler {
     private final Atomics atomics;
     private final Locks locks;
     private final ThreadLifecycle threads;
+    private final ClassInits classInits;
     private final Determinism determinism;
+    private final Loops loops;
     private final JdkObjects jdkObjects;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
-        memory = new MemoryAccess(core);
+        classInits = new ClassInits(core);
+        memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
-        core.busyWaits.consult(locks);
         determinism = new Determinism(core);
+        loops = new Loops(core, config);
         jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls());
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
     RunResult execute(ProgramUnderTest.Copy copy) {
         return core.execute(copy, () -> runMain(copy));
+    }
+
+    /** After {@link #execute}: the program threads it could not stop. */
+    List<String> uncontrolledThreads() {
+        return core.uncontrolledThreads();
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
@@ -182,6 +191,11 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void fence(int kind, int loc) {
         memory.fence(kind, loc);
+    }
+
+    @Override
+    public void finalFieldsFrozen(int loc) {
+        memory.finalFieldsFrozen(loc);
     }
 
     // ------------------------------------------------------------------ atomics: Atomics
@@ -391,18 +405,30 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
-    public void classInitEnter() {
-        threads.classInitEnter();
-    }
-
-    @Override
-    public void classInitExit() {
-        threads.classInitExit();
-    }
-
-    @Override
     public void awaitingWork(boolean waiting) {
         threads.awaitingWork(waiting);
+    }
+
+    // ------------------------------------------------------------------ class initialisation: ClassInits
+
+    @Override
+    public void classInit(Class<?> type, int loc) {
+        classInits.classInit(type, loc);
+    }
+
+    @Override
+    public void classInitEnter(Class<?> type, int loc) {
+        classInits.classInitEnter(type, loc);
+    }
+
+    @Override
+    public void classInitExit(Class<?> type, boolean failed, int loc) {
+        classInits.classInitExit(type, failed, loc);
+    }
+
+    @Override
+    public void classInitFailed(Throwable failure) {
+        classInits.classInitFailed(failure);
     }
 
     // ------------------------------------------------------------------ identity, time, random: Determinism
@@ -441,6 +467,28 @@ final class ControlledHooks implements HookHandler {
     @Override
     public long randomSeed() {
         return determinism.randomSeed();
+    }
+
+    // ------------------------------------------------------------------ loop headers: Loops
+
+    @Override
+    public int loopEnter(int loc, int kind, int enclosing) {
+        return loops.loopEnter(loc, kind, enclosing);
+    }
+
+    @Override
+    public void loopBack(int loc, int kind, int token) {
+        loops.loopBack(loc, kind, token);
+    }
+
+    @Override
+    public void loopLocal(long value) {
+        loops.loopLocal(value);
+    }
+
+    @Override
+    public void loopLocal(Object value) {
+        loops.loopLocal(value);
     }
 
     // ------------------------------------------------------------------ calls on JDK objects: JdkObjects

@@ -347,7 +347,7 @@ final class JdkObjects {
         Access first = call.accesses.get(0);
         others.remove(first.state().address);
         me.waitsForJdkCall = true;
-        core.schedulingPoint(me, new PendingOperation(first.kind(), first.state().address, loc, Set.copyOf(others)),
+        core.schedulingPoint(me, PendingOperation.jdkCall(first.kind(), first.state().address, loc, Set.copyOf(others)),
                 () -> busyWithOther(call, me) == null, () -> waitsForCallText(call, me));
         me.waitsForJdkCall = false;
         if (call.accesses.stream().anyMatch(a -> a.kind().synchronizes())) {

@@ -48,24 +48,6 @@ final class Locks {
         this.symbols = core.symbols;
     }
 
-    /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
-    boolean holdsAnyLock(RunThread t) {
-        if (monitors.isEmpty() && lockViews.isEmpty()) {
-            return false; // the common case at every step, without making iterators
-        }
-        for (LockState l : monitors.values()) {
-            if (l.owner == t) {
-                return true;
-            }
-        }
-        for (View v : lockViews.values()) {
-            if (v.lock().heldBy(t, v.shared()) > 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     // ------------------------------------------------------------------ monitors, wait/notify
 
     private LockState monitor(Object monitor, RunThread me) {
@@ -101,18 +83,18 @@ final class Locks {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             LockState l = monitor(monitor, me);
             if (!me.controlled()) {
                 return; // a spurious wake-up, which Object.wait allows
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             Wake wake = waitFor(me, l, l.waiters, monitor, timed && (millis > 0 || nanos > 0), true, loc, "notify");
             if (wake == Wake.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             if (wake == Wake.TIMED_OUT) {
                 me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
@@ -130,7 +112,7 @@ final class Locks {
                 return;
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             notify(me, l, l.waiters, all, loc);
         } finally {
@@ -228,7 +210,7 @@ final class Locks {
     private void acquire(RunThread me, View view, int loc, boolean interruptibly) throws RunAbort {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return;
         }
         core.schedulingPoint(me, EventKind.LOCK, l.address, loc,
@@ -247,6 +229,12 @@ final class Locks {
         core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
     }
 
+    /** A re-entrant acquisition: no event shows it, so the busy-wait rule must hear of it (a changed hold count is state). */
+    private static void reenter(RunThread me, View view) {
+        me.loops.reentrantLockOperation();
+        hold(me, view);
+    }
+
     private static void hold(RunThread me, View view) {
         LockState l = view.lock();
         if (view.shared()) {
@@ -261,12 +249,14 @@ final class Locks {
         LockState l = view.lock();
         int held = l.heldBy(me, view.shared());
         if (held == 0) {
-            throw new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address));
+            throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address)));
         }
         if (held == 1) {
             core.schedulingPoint(me, EventKind.UNLOCK, l.address, loc);
             core.drain(me);
             core.record(me, EventKind.UNLOCK, loc, l.address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
+        } else {
+            me.loops.reentrantLockOperation();
         }
         if (view.shared()) {
             if (held == 1) {
@@ -294,7 +284,7 @@ final class Locks {
                 acquire(me, view, loc, interruptibly);
             }
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -316,7 +306,7 @@ final class Locks {
             View view = view(lockObject, me, loc);
             return me.controlled() && tryAcquire(me, view, loc, true, unit.toNanos(time));
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -326,7 +316,7 @@ final class Locks {
     private boolean tryAcquire(RunThread me, View view, int loc, boolean timed, long nanos) {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return true;
         }
         core.schedulingPoint(me, EventKind.LOCK, l.address, loc);
@@ -446,14 +436,14 @@ final class Locks {
                 core.unsupportedLocked("a Condition created outside instrumented code", loc);
             }
             if (queue.lock().owner != me) {
-                throw new IllegalMonitorStateException("current thread does not hold the condition's lock");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
             }
             if (!me.controlled()) {
                 return Wake.NOTIFIED;
             }
             Wake wake = waitFor(me, queue.lock(), queue.waiters(), null, timed, interruptibly, loc, "signal");
             if (wake == Wake.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             return wake;
         } finally {
@@ -485,7 +475,7 @@ final class Locks {
                 core.unsupportedLocked("a Condition created outside instrumented code", loc);
             }
             if (queue.lock().owner != me) {
-                throw new IllegalMonitorStateException("current thread does not hold the condition's lock");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
             }
             if (me.controlled()) {
                 notify(me, queue.lock(), queue.waiters(), all, loc);

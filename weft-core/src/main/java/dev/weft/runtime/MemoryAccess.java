@@ -25,14 +25,16 @@ import java.util.function.Supplier;
  */
 final class MemoryAccess {
     private final Scheduler core;
+    private final ClassInits classInits;
     private final Symbols symbols;
     private final MemoryModel model;
     private final Map<Integer, Field> fields = new HashMap<>();
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
     private ClassLoader programLoader;
 
-    MemoryAccess(Scheduler core) {
+    MemoryAccess(Scheduler core, ClassInits classInits) {
         this.core = core;
+        this.classInits = classInits;
         this.symbols = core.symbols;
         this.model = core.model;
     }
@@ -151,7 +153,7 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.instanceField(core.objects().id(target, me), field), f.isVolatile(), f.valueType(), raw, loc,
+            write(me, Address.instanceField(core.objects().id(target, me), field), f.isVolatile(), true, f.valueType(), raw, loc,
                     () -> MemoryCell.field(instanceField(target, f), target));
         } finally {
             core.unlock();
@@ -165,7 +167,10 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.staticField(field), f.isVolatile(), f.valueType(), raw, loc,
+            // No other thread sees the static fields of a class being initialised before the release of its lock drains
+            // this thread's writes, and the reflection that hides a buffered write would wait for the class: store at once.
+            boolean mayBuffer = !classInits.initialising(f.owner());
+            write(me, Address.staticField(field), f.isVolatile(), mayBuffer, f.valueType(), raw, loc,
                     () -> MemoryCell.field(staticField(f), null));
         } finally {
             core.unlock();
@@ -182,7 +187,7 @@ final class MemoryAccess {
             if (!component.isPrimitive() && raw != null && !component.isInstance(raw)) {
                 return; // the native store throws ArrayStoreException
             }
-            write(me, Address.arrayElement(core.objects().id(array, me), index), false, elementType(array), raw, loc,
+            write(me, Address.arrayElement(core.objects().id(array, me), index), false, true, elementType(array), raw, loc,
                     () -> MemoryCell.element(array, index));
         } finally {
             core.unlock();
@@ -192,10 +197,10 @@ final class MemoryAccess {
     /**
      * A write, which the caller then performs even when it is buffered (TSO/PSO): the writing
      * thread's own reads, instrumented or not, then see it, and {@link VisibleValues} hides it from the
-     * other threads until its flush.
+     * other threads until its flush. A plain write that may not be buffered is stored at once.
      */
-    private void write(RunThread me, Address address, boolean isVolatile, char type, Object raw, int loc,
-                          Supplier<MemoryCell> cell) {
+    private void write(RunThread me, Address address, boolean isVolatile, boolean mayBuffer, char type, Object raw, int loc,
+                       Supplier<MemoryCell> cell) {
         EventKind kind = isVolatile ? EventKind.VOLATILE_WRITE : EventKind.WRITE;
         core.schedulingPoint(me, kind, address, loc);
         MemoryCell resolved = null;
@@ -206,7 +211,7 @@ final class MemoryAccess {
         long value = core.objects().encode(raw, type, me);
         if (isVolatile) {
             core.drain(me);
-        } else if (model != MemoryModel.SC) {
+        } else if (model != MemoryModel.SC && mayBuffer) {
             MemoryCell target = resolved != null ? resolved : cell.get();
             if (target.settable()) {
                 int index = core.record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
@@ -284,20 +289,39 @@ final class MemoryAccess {
     void fence(int kind, int loc) {
         RunThread me = core.enter();
         try {
-            if (!me.controlled()) {
-                return;
+            if (me.controlled()) {
+                fence(me, FenceKind.values()[kind], loc);
             }
-            FenceKind fence = FenceKind.values()[kind];
-            core.schedulingPoint(me, EventKind.FENCE, null, loc);
-            // Only write->read and (PSO) write->write pairs are relaxed, so only these fences have work to do.
-            if (fence == FenceKind.FULL) {
-                core.drain(me);
-            } else if ((fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE) && model == MemoryModel.PSO) {
-                me.buffer.storeStoreBarrier();
-            }
-            core.record(me, EventKind.FENCE, loc, null, kind, 0, (char) 0, 0);
         } finally {
             core.unlock();
         }
+    }
+
+    /**
+     * The end of a constructor that wrote instrumented final fields: under PSO a store-store fence, so that
+     * they become visible before any later write of the thread, the one that publishes the object included;
+     * SC and TSO keep that order anyway. Only for a thread that ever buffered a write, so that whether the
+     * fence is a step depends on the thread's own events, not on when its buffer was flushed.
+     */
+    void finalFieldsFrozen(int loc) {
+        RunThread me = core.enter();
+        try {
+            if (me.controlled() && model == MemoryModel.PSO && me.everBuffered) {
+                fence(me, FenceKind.STORE_STORE, loc);
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    private void fence(RunThread me, FenceKind fence, int loc) {
+        core.schedulingPoint(me, EventKind.FENCE, null, loc);
+        // Only write->read and (PSO) write->write pairs are relaxed, so only these fences have work to do.
+        if (fence == FenceKind.FULL) {
+            core.drain(me);
+        } else if ((fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE) && model == MemoryModel.PSO) {
+            me.buffer.storeStoreBarrier();
+        }
+        core.record(me, EventKind.FENCE, loc, null, fence.ordinal(), 0, (char) 0, 0);
     }
 }

@@ -14,10 +14,23 @@ import java.util.Set;
  * @param others   further memory addresses the step reads or writes besides {@code address}: a JDK
  *                 call on the state of several objects ({@code a.addAll(b)}) records one event per
  *                 object in one step; empty for every other operation
+ * @param awaited  for a {@link EventKind#LOOP} step, the addresses its iteration read: a write by another
+ *                 thread to one of them, visible after the iteration first read it, lets the step happen
+ *                 ({@link dev.weft.trace.BusyWait}); empty for every other step
  */
-public record PendingOperation(EventKind kind, Address address, int location, Set<Address> others) {
+public record PendingOperation(EventKind kind, Address address, int location, Set<Address> others, Set<Address> awaited) {
 
     public PendingOperation(EventKind kind, Address address, int location) {
-        this(kind, address, location, Set.of());
+        this(kind, address, location, Set.of(), Set.of());
+    }
+
+    /** A JDK call's step: its first event's kind and address, and the other objects whose state it touches. */
+    public static PendingOperation jdkCall(EventKind kind, Address first, int location, Set<Address> others) {
+        return new PendingOperation(kind, first, location, others, Set.of());
+    }
+
+    /** A thread's arrival at a loop header after an iteration that read {@code awaited}. */
+    public static PendingOperation loop(int location, Set<Address> awaited) {
+        return new PendingOperation(EventKind.LOOP, null, location, Set.of(), awaited);
     }
 }

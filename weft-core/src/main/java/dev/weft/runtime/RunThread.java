@@ -4,6 +4,9 @@ import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import java.lang.invoke.MethodType;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.Condition;
 import java.util.function.BooleanSupplier;
@@ -26,7 +29,7 @@ final class RunThread {
     /** Signalled when this thread gets the turn, or when the run is over. */
     final Condition turn;
     final StoreBuffer buffer = new StoreBuffer();
-    final SpinWatch spin = new SpinWatch();
+    final LoopWatch loops = new LoopWatch();
     /** The choice that steps this thread: one instance for the run, not one per scheduling point. */
     final Choice step;
 
@@ -37,7 +40,14 @@ final class RunThread {
     int randomSeeds;
     long clockNanos;
     SplittableRandom random;
-    int classInitDepth;
+    /** Stands for threads that call before the run starts: nothing they do is controlled or recorded. */
+    boolean uncontrolled;
+    /**
+     * Classes whose initialisation ended (normally or not) before this thread's current point in every run
+     * that keeps its events: it checked them, initialised them, or inherited them from the thread that
+     * started it or a thread it joined. Using them needs no check of the initialisation lock.
+     */
+    final Set<Class<?>> initialisationsSeen = Collections.newSetFromMap(new IdentityHashMap<>());
     int lastLocation = -1;
 
     boolean begun;
@@ -77,9 +87,9 @@ final class RunThread {
         this.step = Choice.step(id);
     }
 
-    /** Whether the runtime controls (schedules and records) what the thread does now: not inside a static initialiser. */
+    /** Whether the runtime controls (schedules and records) what the thread does: every program thread. */
     boolean controlled() {
-        return classInitDepth == 0;
+        return !uncontrolled;
     }
 
     SplittableRandom random() {

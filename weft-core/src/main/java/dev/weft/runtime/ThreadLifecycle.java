@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
  * failure is the run's bug), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
- * {@code isAlive}, {@code System.exit}, and what a thread is in the middle of: a static initialiser
- * (which runs uncontrolled) or, for a modelled pool's worker, waiting for work. Whose turn it is
+ * {@code isAlive}, {@code System.exit}, and, for a modelled pool's worker, whether it waits for work. What a
+ * thread learnt of class initialisations passes to the threads it starts and to those that join it
+ * (see {@link ClassInits}). Whose turn it is
  * stays with the core, including the hand-back of a forked child to its parent
  * ({@link Scheduler#awaitForkedChild}), which every hook waits for on entry.
  */
@@ -57,6 +58,10 @@ final class ThreadLifecycle {
     }
 
     void threadBodyExit(boolean began, Throwable failure) {
+        if (failure instanceof OutOfMemoryError) {
+            // Room to end the run and report the program's failure while its memory is still taken.
+            MemoryReserve.release();
+        }
         if (!began) {
             return;
         }
@@ -78,7 +83,7 @@ final class ThreadLifecycle {
             core.record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
             if (failure != null) {
-                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
+                core.finish(core.bugs.uncaught(failure, me));
                 return;
             }
             core.stop(me);
@@ -90,15 +95,13 @@ final class ThreadLifecycle {
     void threadStart(Thread thread, int loc) {
         RunThread me = core.enter();
         try {
-            if (!me.controlled()) {
-                core.unsupportedLocked("Thread.start inside a static initialiser", loc);
-            }
             if (core.thread(thread) != null) {
-                throw new IllegalThreadStateException();
+                throw WeftThrowables.atCaller(new IllegalThreadStateException());
             }
             core.schedulingPoint(me, EventKind.FORK, null, loc);
             core.drain(me);
             RunThread child = core.register(ThreadPaths.child(me.name, ++me.children), thread, me);
+            child.initialisationsSeen.addAll(me.initialisationsSeen);
             core.record(me, EventKind.FORK, loc, threadAddress(child), 0, child.id, (char) 0, 0);
             Scheduler.silence(thread);
             // The caller starts the thread next (instrumented code keeps its Thread.start call); the child
@@ -117,24 +120,22 @@ final class ThreadLifecycle {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             RunThread target = core.thread(Objects.requireNonNull(thread));
             if (target == null) {
                 return; // never started: not alive, join returns at once
-            }
-            if (!me.controlled()) {
-                core.unsupportedLocked("Thread.join inside a static initialiser", loc);
             }
             boolean mayTimeOut = timed && (millis > 0 || nanos > 0);
             core.schedulingPoint(me, EventKind.JOIN, threadAddress(target), loc,
                     () -> target.ended || mayTimeOut || me.interrupted, () -> "waits to join " + target.name);
             if (target.ended) {
                 core.drain(me);
+                me.initialisationsSeen.addAll(target.initialisationsSeen);
                 core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
             } else if (me.interrupted) {
                 consumeInterrupt(me, loc);
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             } else {
                 me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
                 core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
@@ -148,7 +149,7 @@ final class ThreadLifecycle {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             if (!me.controlled()) {
                 return;
@@ -156,7 +157,7 @@ final class ThreadLifecycle {
             core.schedulingPoint(me, EventKind.YIELD, null, loc);
             if (me.interrupted) {
                 consumeInterrupt(me, loc);
-                throw new InterruptedException("sleep interrupted");
+                throw WeftThrowables.atCaller(new InterruptedException("sleep interrupted"));
             }
             me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
             core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
@@ -275,27 +276,7 @@ final class ThreadLifecycle {
         }
     }
 
-    // ------------------------------------------------------------------ static initialisers, pool workers
-
-    void classInitEnter() {
-        RunThread me = core.enter();
-        try {
-            me.classInitDepth++;
-        } finally {
-            core.unlock();
-        }
-    }
-
-    void classInitExit() {
-        RunThread me = core.enter();
-        try {
-            if (me.classInitDepth > (core.isOutside(me) ? 1 : 0)) {
-                me.classInitDepth--;
-            }
-        } finally {
-            core.unlock();
-        }
-    }
+    // ------------------------------------------------------------------ pool workers
 
     void awaitingWork(boolean waiting) {
         RunThread me = core.enter();

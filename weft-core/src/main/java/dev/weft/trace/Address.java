@@ -7,9 +7,13 @@ package dev.weft.trace;
  * @param object stable object identity ({@link ObjectIds}); 0 for static fields
  * @param slot   field id ({@link FieldTable}) for fields, element index for arrays and atomic arrays,
  *               the class ({@link Symbols#classes()}) of a JDK object whose state it is,
- *               -1 where the object itself is the location (monitors, locks, scalar atomics)
+ *               -1 where the object itself is the location (monitors, locks, scalar atomics); for a
+ *               {@code LOCK} of a class object, {@link #INITIALISATION} names the JVM's initialisation lock of
+ *               that class (JLS 12.4.2), which is not its monitor
  */
 public record Address(Kind kind, long object, int slot) {
+    /** The slot of a class's initialisation lock. */
+    public static final int INITIALISATION = 0;
 
     public enum Kind {
         STATIC_FIELD, INSTANCE_FIELD, ARRAY_ELEMENT,
@@ -50,6 +54,11 @@ public record Address(Kind kind, long object, int slot) {
     /** The state of JDK object {@code object}, whose class is {@code classId} in {@link Symbols#classes()}. */
     public static Address objectState(long object, int classId) {
         return new Address(Kind.OBJECT_STATE, object, classId);
+    }
+
+    /** The initialisation lock of the class whose {@code Class} object has id {@code classObject}. */
+    public static Address initialisation(long classObject) {
+        return new Address(Kind.LOCK, classObject, INITIALISATION);
     }
 
     /** True for memory locations (the ones reads and writes touch), false for locks and thread state. */

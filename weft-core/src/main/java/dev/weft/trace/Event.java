@@ -13,7 +13,8 @@ package dev.weft.trace;
  * @param seq       position within the thread's own events (0 = BEGIN)
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
- * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE
+ * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE;
+ *                  for LOOP the sequence number where its iteration began ({@link #iterationStart()})
  * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
  *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
@@ -56,6 +57,14 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
 
     public boolean reads() {
         return kind.reads();
+    }
+
+    /** For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the iteration it ends. */
+    public int iterationStart() {
+        if (kind != EventKind.LOOP) {
+            throw new IllegalStateException("not a loop arrival: " + this);
+        }
+        return (int) value;
     }
 
     /** The value this event leaves in memory when it writes. */

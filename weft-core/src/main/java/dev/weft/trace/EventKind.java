@@ -57,6 +57,13 @@ public enum EventKind {
     FENCE,
     /** A scheduling point with no memory effect: yield, sleep, onSpinWait, timed wake-up. */
     YIELD,
+    /**
+     * A thread arrives at the header of a busy-wait loop ({@link BusyWait}) after an iteration that
+     * changed nothing another thread or its next iteration could tell: the iteration is its events
+     * from sequence number {@code value} on; the step is held back until another thread makes a write
+     * to what the iteration read visible.
+     */
+    LOOP,
     /** System.exit / Runtime.halt; {@code value} is the status. Ends the run. */
     EXIT;
 
@@ -76,7 +83,7 @@ public enum EventKind {
      */
     public boolean synchronizes() {
         return switch (this) {
-            case READ, WRITE, FLUSH, YIELD -> false;
+            case READ, WRITE, FLUSH, YIELD, LOOP -> false;
             default -> true;
         };
     }

@@ -45,9 +45,14 @@ public final class Symbols {
             case INSTANCE_FIELD -> object + "." + fields.get(address.slot()).name();
             case ARRAY_ELEMENT -> object + "[" + address.slot() + "]";
             case ATOMIC -> address.slot() < 0 ? object + ".value" : object + "[" + address.slot() + "]";
-            case LOCK -> "lock " + object;
+            case LOCK -> address.slot() == Address.INITIALISATION ? initialisation(address) : "lock " + object;
             case THREAD_STATE -> "thread " + threads.name(address.slot());
             case OBJECT_STATE -> JdkCallSite.simpleName(classes.name(address.slot())) + " " + object;
         };
+    }
+
+    /** "initialisation of pkg.Cls" for a class's initialisation lock. */
+    private String initialisation(Address lock) {
+        return "initialisation of " + classes.name((int) (lock.object() - ObjectIds.ofClass(0)));
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.runtime.ProgramUnderTest;
@@ -216,6 +217,30 @@ class InstrumentationTest {
     }
 
     @Test
+    void standardInputThatRunsCannotShareStopsTheRun() throws Exception {
+        assertEquals("java.lang.System.console", run("subjects.StandardInputUse", "console").failure().getMessage());
+        assertEquals("java.io.FileDescriptor.in", run("subjects.StandardInputUse", "descriptor").failure().getMessage());
+        java.io.InputStream before = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(new byte[] {1, 2}));
+        try {
+            Run twoReaders = run("subjects.StandardInputUse", "two-readers");
+            assertEquals(List.of(RecordingHandler.CHILD + "unsupported standard input read by two threads (main and Thread-0)"),
+                    twoReaders.eventsStarting(RecordingHandler.CHILD + "unsupported"));
+        } finally {
+            System.setIn(before);
+        }
+    }
+
+    @Test
+    void systemSetInChangesTheRunsStandardInputOnly() throws Exception {
+        java.io.InputStream before = System.in;
+        Run run = run("subjects.StandardInputUse", "set-in");
+        assertNull(run.failure());
+        assertEquals("7", run.state("subjects.StandardInputUse.read"));
+        assertSame(before, System.in);
+    }
+
+    @Test
     void lambdasMethodReferencesAnonymousAndNestedClassesRunAsThreadBodies() throws Exception {
         Run run = run("subjects.Lambdas");
         assertNull(run.failure());
@@ -225,11 +250,23 @@ class InstrumentationTest {
     }
 
     @Test
+    void finalFieldsAreHookedOnlyWhereTheirObjectCanEscapeItsConstructorWhichThenFreezesThem() throws Exception {
+        Run run = run("subjects.FinalFields");
+        assertNull(run.failure());
+        List<String> events = run.events();
+        assertTrue(events.stream().noneMatch(e -> e.contains("Kept.x")), events.toString());
+        assertEquals(List.of("write FinalFields$Leaky.y = 2", "write FinalFields.last = Leaky", "final fields frozen",
+                "read FinalFields$Leaky.y", "-> 2"), run.eventsStarting("write FinalFields$Leaky", "write FinalFields.last", "final fields",
+                "read FinalFields$Leaky", "-> 2"));
+        assertEquals("3", run.state("subjects.FinalFields.sum"));
+    }
+
+    @Test
     void staticInitialisersAreBracketed() throws Exception {
         Run run = run("subjects.ClassInit");
         assertNull(run.failure());
-        assertEquals(List.of("clinit enter", "write ClassInit.value = 5", "clinit exit", "read ClassInit.value", "-> 5",
-                "write ClassInit.value = 6"), run.events());
+        assertEquals(List.of("init ClassInit", "clinit enter ClassInit", "write ClassInit.value = 5", "clinit exit ClassInit",
+                "init ClassInit", "read ClassInit.value", "-> 5", "init ClassInit", "write ClassInit.value = 6"), run.handler().allEvents());
     }
 
     @Test

@@ -56,6 +56,8 @@ final class RecordingHandler implements HookHandler {
     private final List<Integer> locations = new ArrayList<>();
     /** Interrupt flags, modelled as a runtime must: Thread.interrupt itself could re-enter a program override. */
     private final Set<Thread> interrupted = ConcurrentHashMap.newKeySet();
+    /** Arrivals at loop headers reported. */
+    final AtomicInteger loopReports = new AtomicInteger();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
 
@@ -63,8 +65,19 @@ final class RecordingHandler implements HookHandler {
         this.symbols = symbols;
     }
 
+    /** The events, class initialisation's left out (every class has an initialiser that reports itself). */
     synchronized List<String> events() {
+        return events.stream().filter(e -> !isInitialisation(e)).collect(java.util.stream.Collectors.toList());
+    }
+
+    /** Every event, class initialisation's included. */
+    synchronized List<String> allEvents() {
         return new ArrayList<>(events);
+    }
+
+    private static boolean isInitialisation(String event) {
+        String e = event.startsWith(CHILD) ? event.substring(CHILD.length()) : event;
+        return e.startsWith("init ") || e.startsWith("clinit ");
     }
 
     /** The location id recorded with the first event equal to {@code event}. */
@@ -220,13 +233,23 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
-    public void classInitEnter() {
-        record("clinit enter");
+    public void classInit(Class<?> type, int loc) {
+        record("init " + type.getSimpleName(), loc);
     }
 
     @Override
-    public void classInitExit() {
-        record("clinit exit");
+    public void classInitEnter(Class<?> type, int loc) {
+        record("clinit enter " + type.getSimpleName());
+    }
+
+    @Override
+    public void classInitExit(Class<?> type, boolean failed, int loc) {
+        record("clinit exit " + type.getSimpleName() + (failed ? " failed" : ""));
+    }
+
+    @Override
+    public void classInitFailed(Throwable failure) {
+        record("clinit failed " + failure.getClass().getSimpleName());
     }
 
     @Override
@@ -580,8 +603,35 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public void finalFieldsFrozen(int loc) {
+        record("final fields frozen", loc);
+    }
+
+    @Override
     public void awaitingWork(boolean waiting) {
         record("awaiting work " + waiting, -1);
+    }
+
+    /** Loop reports are left out of the lines: most programs' lines would be drowned in them ({@code loops} counts them). */
+    @Override
+    public int loopEnter(int loc, int kind, int enclosing) {
+        loopReports.incrementAndGet();
+        return 0;
+    }
+
+    @Override
+    public void loopBack(int loc, int kind, int token) {
+        loopReports.incrementAndGet();
+    }
+
+    @Override
+    public void loopLocal(long value) {
+        // only the runtime compares them
+    }
+
+    @Override
+    public void loopLocal(Object value) {
+        // only the runtime compares them
     }
 
     @Override

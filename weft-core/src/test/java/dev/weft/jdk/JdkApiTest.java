@@ -108,15 +108,29 @@ class JdkApiTest {
         }
     }
 
+    private static boolean free(String owner, String name, String descriptor) {
+        return JdkApi.isSideEffectFree(owner, name, descriptor, JdkApiTest::isSubtype);
+    }
+
     @Test
     void sideEffectFreeCallsForTheBusyWaitRules() {
-        assertTrue(JdkApi.isSideEffectFree("java/lang/String", "length", JdkApiTest::isSubtype));
-        assertTrue(JdkApi.isSideEffectFree("java/util/Optional", "isPresent", JdkApiTest::isSubtype));
-        assertTrue(JdkApi.isSideEffectFree("java/util/Map", "containsKey", JdkApiTest::isSubtype));
-        assertTrue(JdkApi.isSideEffectFree("java/util/ArrayList", "size", JdkApiTest::isSubtype));
-        assertFalse(JdkApi.isSideEffectFree("java/util/Queue", "poll", JdkApiTest::isSubtype));
-        assertFalse(JdkApi.isSideEffectFree("java/util/LinkedHashMap", "get", JdkApiTest::isSubtype));
-        assertFalse(JdkApi.isSideEffectFree("java/lang/Thread", "getName", JdkApiTest::isSubtype), "only the tables' classes are known");
+        assertTrue(free("java/lang/String", "length", "()I"));
+        assertTrue(free("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;"));
+        assertTrue(free("java/lang/String", "equals", "(Ljava/lang/Object;)Z"));
+        assertTrue(free("java/util/Optional", "isPresent", "()Z"));
+        assertTrue(free("java/util/Map", "containsKey", "(Ljava/lang/Object;)Z"));
+        assertTrue(free("java/util/ArrayList", "size", "()I"));
+        assertTrue(free("java/util/Collection", "containsAll", "(Ljava/util/Collection;)Z"));
+        assertFalse(free("java/lang/Math", "random", "()D"), "moves a shared generator on");
+        assertFalse(free("java/lang/String", "valueOf", "([C)Ljava/lang/String;"), "reads a mutable array inside the JDK");
+        assertFalse(free("java/lang/String", "format", "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/String;"));
+        assertFalse(free("java/lang/Integer", "getInteger", "(Ljava/lang/String;)Ljava/lang/Integer;"), "reads a system property");
+        assertFalse(free("java/util/Queue", "poll", "()Ljava/lang/Object;"));
+        assertFalse(free("java/util/Iterator", "next", "()Ljava/lang/Object;"), "moves the iterator on");
+        assertFalse(free("java/util/List", "toArray", "([Ljava/lang/Object;)[Ljava/lang/Object;"), "writes into the array");
+        assertFalse(free("java/util/ArrayList", "forEach", "(Ljava/util/function/Consumer;)V"), "runs the program's code");
+        assertFalse(free("java/util/LinkedHashMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;"));
+        assertFalse(free("java/lang/Thread", "getName", "()Ljava/lang/String;"), "only the tables' classes are known");
         assertTrue(JdkApi.mayHoldState("java/lang/Object", JdkApiTest::isSubtype));
         assertFalse(JdkApi.mayHoldState("java/lang/String", JdkApiTest::isSubtype));
     }

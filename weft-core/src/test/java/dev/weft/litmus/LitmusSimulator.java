@@ -18,15 +18,17 @@ import java.util.TreeMap;
  * the oldest entry per address may be flushed (one buffer per thread and address, kept here as one
  * list). A read returns the thread's newest buffered write to its address, else memory. A fence, and
  * a synchronizing (volatile) access, waits until its thread's buffer is empty; a synchronizing write
- * goes straight to memory. An outcome is the final registers and memory, once every thread has
- * finished and every buffer is empty.
+ * goes straight to memory. A store-store fence (the freeze of final fields at a constructor's end)
+ * keeps, under PSO, every write buffered after it from being flushed before every write buffered
+ * before it (a barrier in the buffer); SC and TSO keep that order anyway. An outcome is the final
+ * registers and memory, once every thread has finished and every buffer is empty.
  */
 final class LitmusSimulator {
     /** A litmus program: threads of operations over named locations that all start at 0. */
     record Program(List<List<Op>> threads) {
     }
 
-    sealed interface Op permits Write, Read, Fence {
+    sealed interface Op permits Write, Read, Fence, StoreStoreFence {
     }
 
     record Write(String location, int value, boolean synchronizing) implements Op {
@@ -38,7 +40,16 @@ final class LitmusSimulator {
     record Fence() implements Op {
     }
 
+    record StoreStoreFence() implements Op {
+    }
+
+    /** A buffered write, or (location null) a store-store barrier. */
     private record Pending(String location, int value) {
+        static final Pending BARRIER = new Pending(null, 0);
+
+        boolean isBarrier() {
+            return location == null;
+        }
     }
 
     private record State(List<Integer> next, List<List<Pending>> buffers, Map<String, Integer> memory,
@@ -96,7 +107,7 @@ final class LitmusSimulator {
             }
             List<Pending> buffer = state.buffers().get(t);
             Set<String> olderAddresses = new HashSet<>();
-            for (int i = 0; i < buffer.size(); i++) {
+            for (int i = 0; i < buffer.size() && !buffer.get(i).isBarrier(); i++) {
                 boolean oldestOfItsAddress = olderAddresses.add(buffer.get(i).location());
                 if (i == 0 || (model == MemoryModel.PSO && oldestOfItsAddress)) {
                     successors.add(flush(state, t, i));
@@ -120,7 +131,13 @@ final class LitmusSimulator {
         Map<String, Integer> memory = state.memory();
         Map<String, Integer> registers = state.registers();
         List<List<Pending>> buffers = state.buffers();
-        if (op instanceof Write write) {
+        if (op instanceof StoreStoreFence) {
+            if (model == MemoryModel.PSO && !buffer.isEmpty()) {
+                List<Pending> grown = new ArrayList<>(buffer);
+                grown.add(Pending.BARRIER);
+                buffers = replaced(buffers, t, grown);
+            }
+        } else if (op instanceof Write write) {
             if (model == MemoryModel.SC || write.synchronizing()) {
                 memory = with(memory, write.location(), write.value());
             } else {
@@ -136,16 +153,20 @@ final class LitmusSimulator {
 
     private static int valueSeenBy(List<Pending> buffer, Map<String, Integer> memory, String location) {
         for (int i = buffer.size() - 1; i >= 0; i--) {
-            if (buffer.get(i).location().equals(location)) {
+            if (location.equals(buffer.get(i).location())) {
                 return buffer.get(i).value();
             }
         }
         return memory.getOrDefault(location, 0);
     }
 
+    /** Flushes the write at {@code index}; a barrier that no longer has writes before it goes. */
     private static State flush(State state, int t, int index) {
         List<Pending> buffer = new ArrayList<>(state.buffers().get(t));
         Pending pending = buffer.remove(index);
+        while (!buffer.isEmpty() && buffer.get(0).isBarrier()) {
+            buffer.remove(0);
+        }
         return new State(state.next(), replaced(state.buffers(), t, buffer),
                 with(state.memory(), pending.location(), pending.value()), state.registers());
     }

@@ -4,6 +4,7 @@ import dev.weft.litmus.LitmusSimulator.Fence;
 import dev.weft.litmus.LitmusSimulator.Op;
 import dev.weft.litmus.LitmusSimulator.Program;
 import dev.weft.litmus.LitmusSimulator.Read;
+import dev.weft.litmus.LitmusSimulator.StoreStoreFence;
 import dev.weft.litmus.LitmusSimulator.Write;
 import dev.weft.trace.MemoryModel;
 import java.util.List;
@@ -51,6 +52,10 @@ final class LitmusTable {
                     thread(write("x", 1), write("y", 1)),
                     thread(read("y", "r0"), read("x", "r1"))),
                     Map.of("r0", 1, "r1", 0), false, false, true),
+            new LitmusCase("MPFinal", program(
+                    thread(write("x", 1), write("latest", 1), new StoreStoreFence(), write("shared", 1)),
+                    thread(read("shared", "r0"), read("x", "r1"))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
             new LitmusCase("MPVolatile", program(
                     thread(write("x", 1), volatileWrite("y", 1)),
                     thread(volatileRead("y", "r0"), read("x", "r1"))),

@@ -1,5 +1,6 @@
 package dev.weft.junit;
 
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -51,4 +52,10 @@ public @interface WeftTest {
 
     /** Seed for the random strategies (random, pct). */
     long seed() default 0;
+
+    /**
+     * How many times in a row a loop may repeat its last iteration's shared steps, changing only its
+     * locals (a retry counter), before the run is cut and the exploration is incomplete.
+     */
+    int loopBound() default RunConfig.LOOP_BOUND;
 }

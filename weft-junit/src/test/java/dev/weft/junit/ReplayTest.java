@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
+import fixtures.InputThreshold;
 import fixtures.LockedCounter;
 import fixtures.RacyCounter;
 import java.lang.annotation.Annotation;
@@ -35,6 +37,36 @@ class ReplayTest {
         assertEquals(found.getMessage().lines().findFirst(), replayed.getMessage().lines().findFirst());
         assertEquals(interleaving(found.getMessage()), interleaving(replayed.getMessage()));
         assertEquals(found.getCause().getMessage(), replayed.getCause().getMessage());
+    }
+
+    @Test
+    void aBugThatNeedsStandardInputReplaysFromItsScheduleWithoutStandardInput() throws Exception {
+        TestEntry threshold = TestEntry.of(InputThreshold.class, InputThreshold.class.getDeclaredMethod("countReachesTheThreshold"));
+        System.setProperty(WeftCheck.SCHEDULE_DIR_PROPERTY, schedules.toString());
+        AssertionError found;
+        try {
+            found = withStandardInput("2\n", () -> assertThrows(AssertionError.class, () -> new WeftCheck(settings(""), threshold).run()));
+        } finally {
+            System.clearProperty(WeftCheck.SCHEDULE_DIR_PROPERTY);
+        }
+        Path schedule = schedules.resolve("fixtures.InputThreshold.countReachesTheThreshold.json");
+        assertTrue(Files.readString(schedule).contains("\"stdin\" : \"2\\n\""), found.getMessage());
+
+        AssertionError replayed = withStandardInput("",
+                () -> assertThrows(AssertionError.class, () -> new WeftCheck(settings(schedule.toString()), threshold).run()));
+        assertEquals(found.getMessage().lines().findFirst(), replayed.getMessage().lines().findFirst());
+        String passes = withStandardInput("", () -> new WeftCheck(settings(""), threshold).run());
+        assertTrue(passes.contains("every behaviour covered"), passes);
+    }
+
+    private static <T> T withStandardInput(String text, java.util.function.Supplier<T> body) {
+        java.io.InputStream before = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            return body.get();
+        } finally {
+            System.setIn(before);
+        }
     }
 
     @Test
@@ -111,6 +143,11 @@ class ReplayTest {
             @Override
             public long seed() {
                 return 0;
+            }
+
+            @Override
+            public int loopBound() {
+                return RunConfig.LOOP_BOUND;
             }
         };
     }

@@ -1,12 +1,13 @@
 package dev.weft.instrument.support;
 
+import dev.weft.runtime.hooks.RunLoader;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
  * Runs a test-shaped entry point (see {@code dev.weft.instrument.EntryPoint}) inside a run's class
- * loader. The program sees this class, as it sees {@link RunSupport}, so it uses only the JDK:
+ * loader. The program sees this class, as it sees {@link RunSupport}, so it uses only the JDK and the hooks:
  * methods arrive as parallel arrays of declaring class and name.
  */
 public final class EntryRunner {
@@ -19,7 +20,9 @@ public final class EntryRunner {
      */
     public static void run(ClassLoader loader, String className, String[] beforeOwners, String[] beforeNames,
                            String bodyOwner, String bodyName, String[] afterOwners, String[] afterNames) throws Throwable {
-        Constructor<?> constructor = Class.forName(className, true, loader).getDeclaredConstructor();
+        Class<?> type = Class.forName(className, false, loader);
+        ((RunLoader) loader).handler().classInit(type, -1); // its initialisation, under the scheduler's control
+        Constructor<?> constructor = type.getDeclaredConstructor();
         constructor.setAccessible(true);
         Object instance = invoke(() -> constructor.newInstance());
         Throwable failure = null;

@@ -91,6 +91,20 @@ public final class RunSupport {
         return caller.getClassLoader() instanceof RunLoader run ? run.nextThreadName() : "Thread-" + UNNAMED_THREADS.getAndIncrement();
     }
 
+    /** The program's read of {@code System.in} (in code of {@code caller}): its run's standard input. */
+    public static java.io.InputStream standardInput(Class<?> caller) {
+        return caller.getClassLoader() instanceof RunLoader run ? run.standardInput() : System.in;
+    }
+
+    /** The program's {@code System.setIn} (in code of {@code caller}): for its run only. */
+    public static void setStandardInput(java.io.InputStream in, Class<?> caller) {
+        if (caller.getClassLoader() instanceof RunLoader run) {
+            run.setStandardInput(in);
+        } else {
+            System.setIn(in);
+        }
+    }
+
     public static int identityHashCode(Object object) {
         return object == null ? 0 : Hooks.identityHashCode(object);
     }
@@ -129,8 +143,12 @@ public final class RunSupport {
     }
 
     /** First thing every program class's static initialiser does (one is added where the class has none). */
-    public static void initialized(Class<?> type) {
+    public static void initializing(Class<?> type) {
         PROGRAM_LOADERS.putIfAbsent(type.getClassLoader(), Boolean.TRUE);
+    }
+
+    /** Last thing a program class's static initialiser does when it returns: the class is initialised. */
+    public static void initialized(Class<?> type) {
         if (type.getClassLoader() instanceof RunLoader run) {
             run.initialized(type);
         }

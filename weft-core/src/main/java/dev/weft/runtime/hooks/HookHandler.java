@@ -91,10 +91,25 @@ public interface HookHandler {
      */
     void allocated(Object object);
 
-    /** Entering / leaving a static initialiser: no scheduling points inside (the JVM serialises class init). */
-    void classInitEnter();
+    // ---- class initialisation (JLS 12.4.2)
 
-    void classInitExit();
+    /**
+     * Just before an instruction that makes the JVM initialise {@code type} if it has not been: {@code new},
+     * a static field access or a static call, {@code type} being the class that declares the member. A thread
+     * that finds the class being initialised by another waits here, as it would inside the JVM; one that finds
+     * it failed gets the JVM's {@code NoClassDefFoundError}; one that initialises it gets the initialiser's
+     * {@code ExceptionInInitializerError}.
+     */
+    void classInit(Class<?> type, int loc);
+
+    /** First thing a static initialiser does (every program class has one: one is added where the class has none). */
+    void classInitEnter(Class<?> type, int loc);
+
+    /** Last thing a static initialiser does, when it returns ({@code failed} false) or throws. */
+    void classInitExit(Class<?> type, boolean failed, int loc);
+
+    /** Leaving any static initialiser by {@code failure}, which it then throws on (a modelled one then calls {@link #classInitExit} too). */
+    void classInitFailed(Throwable failure);
 
     int identityHashCode(Object object);
 
@@ -267,10 +282,35 @@ public interface HookHandler {
     /** {@code value}, a followed JDK object, becomes reachable from where other threads can reach it: a field, an array, a lambda. */
     void published(Object value);
 
+    // ---- loops: instrumented code reports every edge into the header of a loop that touches shared
+    // state or calls a method ({@code loc} is the header's location). {@code kind} holds
+    // {@link Hooks#LOOP_PURE} for a loop whose iterations leave no state behind but in their locals
+    // and in shared memory; such a loop first reports, with loopLocal, each local its iterations
+    // change, as it is at the header. Only loopBack is a scheduling point, and only when the
+    // busy-wait rule calls it one (a LOOP step).
+
+    /** The thread enters the loop from outside; returns the token that names this stay in it. {@code enclosing}: the token of the loop around it in the same method, or 0. */
+    int loopEnter(int loc, int kind, int enclosing);
+
+    /** The thread takes a back edge of the stay {@code token}: one iteration ended, the next begins. */
+    void loopBack(int loc, int kind, int token);
+
+    /** A local the loop's iterations change (an int, long, float or double as its raw bits), before loopEnter or loopBack. */
+    void loopLocal(long value);
+
+    /** A reference local the loop's iterations change, compared by identity. */
+    void loopLocal(Object value);
+
     // ---- fences and what Weft cannot model
 
     /** A {@code VarHandle} fence; {@code kind} is a {@code dev.weft.trace.FenceKind} ordinal. */
     void fence(int kind, int loc);
+
+    /**
+     * Before a constructor that wrote final fields Weft instruments returns: JLS 17.5.1 freezes them, so a
+     * thread that reads the object's reference later, even through a data race, sees them written.
+     */
+    void finalFieldsFrozen(int loc);
 
     /** The program reached a call Weft does not model: the run must stop and say so. Never returns normally. */
     void unsupported(String api, int loc);

@@ -34,6 +34,8 @@ public final class Hooks {
     public static final int ATOMIC_WRITE_PLAIN = 4;
     /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
     public static final int ATOMIC_RMW = 5;
+    /** {@code loopEnter}/{@code loopBack} kind: the loop's iterations leave no state behind but in their locals and in shared memory. */
+    public static final int LOOP_PURE = 1;
 
     private static final InheritableThreadLocal<HookHandler> BOUND = new InheritableThreadLocal<>();
     private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
@@ -163,12 +165,20 @@ public final class Hooks {
         handler().allocated(object);
     }
 
-    public static void classInitEnter() {
-        handler().classInitEnter();
+    public static void classInit(Class<?> type, int loc) {
+        handler().classInit(type, loc);
     }
 
-    public static void classInitExit() {
-        handler().classInitExit();
+    public static void classInitEnter(Class<?> type, int loc) {
+        handler().classInitEnter(type, loc);
+    }
+
+    public static void classInitExit(Class<?> type, boolean failed, int loc) {
+        handler().classInitExit(type, failed, loc);
+    }
+
+    public static void classInitFailed(Throwable failure) {
+        handler().classInitFailed(failure);
     }
 
     public static int identityHashCode(Object object) {
@@ -397,8 +407,28 @@ public final class Hooks {
         return object != null && JdkApi.safety(object.getClass()) != JdkApi.Safety.NONE;
     }
 
+    public static int loopEnter(int loc, int kind, int enclosing) {
+        return handler().loopEnter(loc, kind, enclosing);
+    }
+
+    public static void loopBack(int loc, int kind, int token) {
+        handler().loopBack(loc, kind, token);
+    }
+
+    public static void loopLocal(long value) {
+        handler().loopLocal(value);
+    }
+
+    public static void loopLocal(Object value) {
+        handler().loopLocal(value);
+    }
+
     public static void fence(int kind, int loc) {
         handler().fence(kind, loc);
+    }
+
+    public static void finalFieldsFrozen(int loc) {
+        handler().finalFieldsFrozen(loc);
     }
 
     public static void unsupported(String api, int loc) {
