@@ -5,7 +5,6 @@ import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
-import dev.weft.report.BugSummary;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -181,7 +180,7 @@ final class CheckCommand implements Callable<Integer> {
             for (int i = 0; i < result.bugs().size(); i++) {
                 FoundBug found = result.bugs().get(i);
                 Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-                ScheduleFile.of(program, memoryModel, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+                ScheduleFile.of(program, memoryModel, found, session.symbols()).write(file);
                 saved.add(file);
             }
         } catch (IOException e) {

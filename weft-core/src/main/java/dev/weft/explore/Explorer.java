@@ -15,8 +15,10 @@ import java.util.Set;
 /**
  * The exploration loop: asks the strategy for a run, performs it, reports the result back, until
  * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted) or
- * a run shows that Weft cannot check this program. Every bug's schedule is replayed once before it
- * is reported, so a bug that does not reproduce is flagged instead of trusted.
+ * a run shows that Weft cannot check this program. A run may show several bugs (an uncaught
+ * exception ends only its thread); each new one is reported, de-duplicated by kind and location.
+ * The schedule of a run with a new bug is replayed once before its bugs are reported, so a bug that
+ * does not reproduce is flagged instead of trusted.
  */
 public final class Explorer {
 
@@ -78,11 +80,15 @@ public final class Explorer {
             Stop runStop = null;
             switch (result.status()) {
                 case BUG -> {
-                    if (bugKeys.add(key(result.bug()))) {
-                        bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replays(result)));
-                        if (firstBug == 0) {
-                            firstBug = executions;
+                    RunResult replayed = null;
+                    for (Bug bug : result.bugs()) {
+                        if (bugKeys.add(key(bug))) {
+                            replayed = replayed != null ? replayed : replay(result);
+                            bugs.add(new FoundBug(bug, executions, result.schedule(), result.trace(), shows(replayed, bug), result.bugs()));
                         }
+                    }
+                    if (firstBug == 0) {
+                        firstBug = executions;
                     }
                     if (!limits.allBugs()) {
                         runStop = Stop.BUG_FOUND;
@@ -113,10 +119,13 @@ public final class Explorer {
                 strategy.solverSeconds(), List.copyOf(bugs), error);
     }
 
-    /** Runs the bug's schedule again and checks the same bug comes out. */
-    private boolean replays(RunResult found) {
-        RunResult again = runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
-        return again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug()));
+    /** Runs a run's schedule again, to check that its bugs come out again. */
+    private RunResult replay(RunResult found) {
+        return runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
+    }
+
+    private static boolean shows(RunResult run, Bug bug) {
+        return run.bugs().stream().anyMatch(b -> key(b).equals(key(bug)));
     }
 
     /** Bugs are the same when they are of one kind at one location (or, without a location, say the same). */

@@ -14,6 +14,16 @@ import java.util.List;
  * @param trace     the run's events
  * @param replayed  whether following {@code schedule} once more reproduced the same bug (anything
  *                  else is a defect of Weft, and is reported as such)
+ * @param runBugs   every bug of that run, this one among them, in the order the run showed them
  */
-public record FoundBug(Bug bug, long execution, List<Choice> schedule, Trace trace, boolean replayed) {
+public record FoundBug(Bug bug, long execution, List<Choice> schedule, Trace trace, boolean replayed, List<Bug> runBugs) {
+
+    public FoundBug {
+        runBugs = List.copyOf(runBugs);
+    }
+
+    /** The run's bugs other than this one. */
+    public List<Bug> otherBugsOfRun() {
+        return runBugs.stream().filter(other -> other != bug).toList();
+    }
 }

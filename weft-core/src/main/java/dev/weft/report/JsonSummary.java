@@ -50,6 +50,8 @@ public final class JsonSummary {
                 bug.putNull("schedule");
             }
             bug.put("replayed", found.replayed());
+            ArrayNode others = bug.putArray("otherBugsOfRun");
+            found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");

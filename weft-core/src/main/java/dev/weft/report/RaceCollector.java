@@ -176,7 +176,7 @@ public final class RaceCollector implements Explorer.Listener {
         List<FoundBug> bugs = new ArrayList<>(result.bugs());
         long firstBug = result.executionsToFirstBug();
         for (Race race : found) {
-            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replays(race, runner)));
+            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replays(race, runner), List.of(race.asBug())));
             firstBug = firstBug == 0 ? race.execution() : Math.min(firstBug, race.execution());
         }
         return new ExplorationResult(result.strategy(), ExplorationResult.Verdict.BUG, result.complete(), result.stop(),

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.explore.FoundBug;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -20,7 +21,8 @@ import java.util.List;
 
 /**
  * A saved schedule: the program, the memory model and the choices of one run, which
- * {@code weft replay} follows to reproduce it exactly. Threads, objects and fields are written by
+ * {@code weft replay} follows to reproduce it exactly, with the bug it was saved for and every bug
+ * the run showed (an uncaught exception ends only its thread, so a run may show several). Threads, objects and fields are written by
  * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
  * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
  * field ids exist only once the class that declares the field has been instrumented.
@@ -32,16 +34,25 @@ public final class ScheduleFile {
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
     private final BugSummary bug;
+    private final List<BugSummary> runBugs;
     private final List<JsonNode> choices;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<BugSummary> runBugs, List<JsonNode> choices) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.bug = bug;
+        this.runBugs = List.copyOf(runBugs);
         this.choices = choices;
     }
 
-    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+    /** The schedule of the run that showed {@code found}. */
+    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, FoundBug found, Symbols symbols) {
+        return of(program, memoryModel, BugSummary.of(found.bug()), found.runBugs().stream().map(BugSummary::of).toList(),
+                found.schedule(), symbols);
+    }
+
+    private static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<BugSummary> runBugs,
+                                   List<Choice> schedule, Symbols symbols) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -53,7 +64,7 @@ public final class ScheduleFile {
                 choices.add(flush);
             }
         }
-        return new ScheduleFile(program, memoryModel, bug, choices);
+        return new ScheduleFile(program, memoryModel, bug, runBugs, choices);
     }
 
     public ProgramSpec program() {
@@ -67,6 +78,11 @@ public final class ScheduleFile {
     /** The bug this schedule showed when it was saved, or null. */
     public BugSummary bug() {
         return bug;
+    }
+
+    /** Every bug the run showed when it was saved (the saved bug among them); empty when it was saved without one. */
+    public List<BugSummary> runBugs() {
+        return runBugs;
     }
 
     public int length() {
@@ -99,6 +115,8 @@ public final class ScheduleFile {
         root.put("memoryModel", memoryModel.name().toLowerCase());
         if (bug != null) {
             root.set("bug", bug.toJson());
+            ArrayNode all = root.putArray("runBugs");
+            runBugs.forEach(b -> all.add(b.toJson()));
         }
         ArrayNode list = root.putArray("choices");
         choices.forEach(list::add);
@@ -120,9 +138,14 @@ public final class ScheduleFile {
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
         MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
+        List<BugSummary> runBugs = new ArrayList<>();
+        root.path("runBugs").forEach(b -> runBugs.add(BugSummary.fromJson(b)));
+        if (runBugs.isEmpty() && bug != null) {
+            runBugs.add(bug);
+        }
         List<JsonNode> choices = new ArrayList<>();
         root.get("choices").forEach(choices::add);
-        return new ScheduleFile(program, model, bug, choices);
+        return new ScheduleFile(program, model, bug, runBugs, choices);
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {

@@ -2,6 +2,7 @@ package dev.weft.report;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
+import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.nio.file.Path;
@@ -28,6 +29,9 @@ public final class TextReport {
                     bug.location() == null ? "" : " at " + bug.location(), bug.message()));
             out.append(String.format(Locale.ROOT, "  found in execution %d%s%n", found.execution(),
                     found.replayed() ? "" : "; WARNING: replaying its schedule did not reproduce it (a Weft defect, please report)"));
+            for (Bug other : found.otherBugsOfRun()) {
+                out.append("  the same run also showed: ").append(BugSummary.of(other).headline()).append('\n');
+            }
             Path schedule = i < schedules.size() ? schedules.get(i) : null;
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule).append('\n');

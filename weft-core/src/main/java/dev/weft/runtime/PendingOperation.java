@@ -10,6 +10,18 @@ import dev.weft.trace.EventKind;
  * @param kind     kind of the event stepping produces
  * @param address  location, lock or thread it touches, or null
  * @param location program location id, or -1
+ * @param endsRun  performing it may end the run and so cut off every other thread's next step: an
+ *                 exit, or the end of a thread that was, at some scheduling point, the last non-daemon
+ *                 thread while others could still move (once set, it stays set)
  */
-public record PendingOperation(EventKind kind, Address address, int location) {
+public record PendingOperation(EventKind kind, Address address, int location, boolean endsRun) {
+
+    public PendingOperation(EventKind kind, Address address, int location) {
+        this(kind, address, location, kind == EventKind.EXIT);
+    }
+
+    /** The same operation, known to end the run. */
+    PendingOperation endingRun() {
+        return new PendingOperation(kind, address, location, true);
+    }
 }

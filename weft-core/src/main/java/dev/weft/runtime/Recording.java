@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Bug;
 import dev.weft.trace.Choice;
+import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.RunResult;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * What one run records: its events, the value every address held before the run first touched it,
- * the schedule of choices that replays it, and the stable identities of its objects. The parts of
+ * the schedule of choices that replays it, the stable identities of its objects, the bugs it showed
+ * and how it ended. The parts of
  * the runtime append to it (through {@link Scheduler#record}, which also shows each event to the
  * busy-wait rules); at the end of the run it becomes the run's {@link RunResult} and is dropped.
  * Guarded by the run's lock.
@@ -27,6 +29,8 @@ final class Recording {
     private Map<Address, Long> initialValues = new HashMap<>();
     private Map<Address, Address> traceAddresses = new HashMap<>();
     private List<Choice> schedule = new ArrayList<>();
+    private List<Bug> bugs = new ArrayList<>();
+    private Ending ending;
 
     Recording(Symbols symbols) {
         this.symbols = symbols;
@@ -100,10 +104,32 @@ final class Recording {
         return schedule.size();
     }
 
-    /** The run's result, which takes over what was recorded; the recording is then forgotten. */
-    RunResult result(RunResult.Status status, Bug bug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues);
-        RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState);
+    /** A bug the run showed without ending (an uncaught exception ends only its thread). */
+    void bug(Bug bug) {
+        bugs.add(bug);
+    }
+
+    /** The run ended at its own event: an exit, or the end of its last non-daemon thread. */
+    void ended(Ending how) {
+        ending = how;
+    }
+
+    /**
+     * The run's result, which takes over what was recorded; the recording is then forgotten. A run
+     * that ended normally but showed bugs on the way is a run with bugs; one Weft could not check
+     * (unsupported, diverged) has none.
+     *
+     * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
+     */
+    RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
+        Trace trace = new Trace(symbols, events, initialValues, ending);
+        List<Bug> all = new ArrayList<>(bugs);
+        if (endBug != null) {
+            all.add(endBug);
+        }
+        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG;
+        RunResult.Status withBugs = checked && !all.isEmpty() ? RunResult.Status.BUG : status;
+        RunResult result = new RunResult(withBugs, trace, List.copyOf(schedule), checked ? all : List.of(), detail, finalState);
         forget();
         return result;
     }
@@ -122,5 +148,7 @@ final class Recording {
         initialValues = new HashMap<>();
         traceAddresses = new HashMap<>();
         schedule = new ArrayList<>();
+        bugs = new ArrayList<>();
+        ending = null;
     }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
- * failure is the run's bug), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
+ * failure is a bug of the run and ends its thread, after the program's handler ran), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
  * {@code isAlive}, {@code System.exit}, and what a thread is in the middle of: a static initialiser
  * (which runs uncontrolled) or, for a modelled pool's worker, waiting for work. Whose turn it is
  * stays with the core, including the hand-back of a forked child to its parent
@@ -18,9 +18,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class ThreadLifecycle {
     private final Scheduler core;
+    private final UncaughtExceptions uncaught;
 
     ThreadLifecycle(Scheduler core) {
         this.core = core;
+        this.uncaught = new UncaughtExceptions(core);
+    }
+
+    /** The program's uncaught-exception handlers, and the run's default one. */
+    UncaughtExceptions uncaught() {
+        return uncaught;
     }
 
     Runnable wrapThreadBody(Runnable body) {
@@ -56,32 +63,58 @@ final class ThreadLifecycle {
         return false;
     }
 
+    /**
+     * The end of a thread's body. An uncaught failure is a bug of the run and ends only its thread:
+     * the program's handler runs first ({@link UncaughtExceptions}), then the thread ends and the
+     * run goes on. The END is a scheduling point where other threads may act first: when the thread
+     * buffered writes (TSO/PSO), and when it is the last non-daemon thread while others could still
+     * move, since its end then ends the run and cuts them off.
+     */
     void threadBodyExit(boolean began, Throwable failure) {
-        if (!began) {
+        if (!began || failure instanceof RunAbort) {
             return;
+        }
+        RunThread me = ended(failure);
+        if (me == null) {
+            return;
+        }
+        if (failure != null) {
+            uncaught.dispatch(me, failure);
         }
         core.lock();
         try {
-            RunThread me = core.thread(Thread.currentThread());
-            if (me == null || core.isOver() || me.ended || failure instanceof RunAbort) {
+            if (core.isOver()) {
                 return;
             }
-            core.awaitForkedChild(me);
-            if (failure == null && me.everBuffered) {
-                // Other threads may still act before the end publishes what this thread buffered. A choice
-                // for every thread that ever buffered a write, even with the buffer already flushed, so that
-                // the choices a thread needs depend on its own events only, not on when other choices
-                // flushed its writes (MCR's seeds count on it).
-                core.schedulingPoint(me, EventKind.END, null, -1);
+            boolean endsRun = core.wouldEndRun(me);
+            if (me.everBuffered || endsRun && core.othersCanMove(me)) {
+                // A choice for every thread that ever buffered a write, even with the buffer already flushed, so that
+                // the choices a thread needs depend on its own events only, not on when other choices flushed its
+                // writes (MCR's seeds count on it).
+                core.schedulingPoint(me, new PendingOperation(EventKind.END, null, -1, endsRun), Scheduler.ALWAYS, null);
             }
             core.drain(me);
             core.record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
-            if (failure != null) {
-                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
-                return;
-            }
             core.stop(me);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /** The calling thread's body is over, with {@code failure} as a bug of the run if it is not null; null when the run is over. */
+    private RunThread ended(Throwable failure) {
+        core.lock();
+        try {
+            RunThread me = core.thread(Thread.currentThread());
+            if (me == null || core.isOver() || me.ended) {
+                return null;
+            }
+            core.awaitForkedChild(me);
+            if (failure != null) {
+                core.recording.bug(core.bugs.failure(failure, me));
+            }
+            return me;
         } finally {
             core.unlock();
         }
@@ -256,6 +289,7 @@ final class ThreadLifecycle {
         }
     }
 
+    /** {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the run ends here and cuts every other thread off. */
     void exit(int status, int loc) {
         RunThread me = core.enter();
         try {
@@ -263,12 +297,8 @@ final class ThreadLifecycle {
                 core.schedulingPoint(me, EventKind.EXIT, null, loc);
             }
             core.drain(me);
-            core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
-            if (status == 0) {
-                core.finish(RunEnd.of(Status.COMPLETED, null));
-            } else {
-                core.finish(core.bugs.exit(status, me, loc));
-            }
+            int event = core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
+            core.endRun(event, me, status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
             throw new RunAbort();
         } finally {
             core.unlock();

@@ -58,6 +58,7 @@ final class RecordingHandler implements HookHandler {
     private final Set<Thread> interrupted = ConcurrentHashMap.newKeySet();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
+    private volatile Thread.UncaughtExceptionHandler defaultHandler;
 
     RecordingHandler(Symbols symbols) {
         this.symbols = symbols;
@@ -374,6 +375,18 @@ final class RecordingHandler implements HookHandler {
     public void exit(int status, int loc) {
         record("exit " + status, loc);
         throw new ExitCalled(status);
+    }
+
+    @Override
+    public void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
+        record("set default handler", loc);
+        defaultHandler = handler;
+    }
+
+    @Override
+    public Object getDefaultUncaughtExceptionHandler(int loc) {
+        record("get default handler", loc);
+        return defaultHandler;
     }
 
     @Override
