@@ -23,6 +23,21 @@ public sealed interface SeedQuery {
     }
 
     /**
+     * The run's end (its exit, or the end of its last non-daemon thread: {@link dev.weft.trace.Ending})
+     * comes before the event at trace index {@code event}, which then never happens: its thread is
+     * cut off right before it.
+     */
+    record EndBefore(int event) implements SeedQuery {
+    }
+
+    /**
+     * What the {@code cutOff}-th thread the run's end cut off was about to do ({@link dev.weft.trace.Ending#cutOff()})
+     * happens before the end: the run's own order up to the end, then that step. No solver is asked.
+     */
+    record StepBeforeEnd(int cutOff) implements SeedQuery {
+    }
+
+    /**
      * The accesses at trace indices {@code first} and {@code second} are both the next step of their
      * threads right after the prefix, so they can run one right after the other: a data race
      * ({@link RaceQueries}). Not one of MCR's seed queries.

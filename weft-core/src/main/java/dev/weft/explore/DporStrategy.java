@@ -3,7 +3,6 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
-import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
@@ -26,7 +25,9 @@ import java.util.Set;
  * statelessly (each run replays the path to its deepest open node; races are collected once the run
  * ends, which finds the same races as checking each new step as it is taken); a run whose enabled
  * actors are all asleep is finished by {@link ContinuationPolicy} and its remainder ignored; a run
- * that stops at a failure is not maximal, so another run defers its last step; when the initials of
+ * that an exit or the end of its last non-daemon thread ends is not maximal (other threads could
+ * still move), so the ending step is dependent with every step and the actors it cut off are
+ * explored first from where it was taken; when the initials of
  * a reversal are all disabled at the race's node (the dependence relation below is conservative and
  * knows no program), every enabled actor there is added (classic DPOR's fallback),
  * except when they only wait to re-read unchanged memory (the runtime's busy-wait blocking), which
@@ -96,9 +97,15 @@ public final class DporStrategy implements Strategy {
     @Override
     public void runFinished(RunResult result) {
         if (execution != null) {
+            Node last = endedByLastStep(result) ? path.get(execution.steps.size() - 1) : null;
+            if (last != null) {
+                Transition ending = last.enabled.get(last.chosen).endingRun();
+                last.enabled.put(last.chosen, ending);
+                execution.steps.set(execution.steps.size() - 1, ending);
+            }
             addBacktrackPoints(execution);
-            if (stoppedWhileOthersCouldMove(result) && !execution.sleepBlocked && !execution.steps.isEmpty()) {
-                deferLastStep(path.get(execution.steps.size() - 1));
+            if (last != null) {
+                letCutOffActorsGoFirst(last);
             }
             execution = null;
         }
@@ -244,28 +251,27 @@ public final class DporStrategy implements Strategy {
     }
 
     /**
-     * A thread failed or the program exited, perhaps while other threads could still move. Not a
-     * deadlock (no thread can move: the run is maximal) nor a livelock (the run went on until the
-     * runtime's bound, not stopped by one thread).
+     * Whether this run's last step, chosen here, ended it: the program exited, or the last non-daemon
+     * thread ended (its END a step of its own, or part of its last step when nothing else could move
+     * then), cutting off what the other threads were about to do.
      */
-    private static boolean stoppedWhileOthersCouldMove(RunResult result) {
-        return result.status() == RunResult.Status.BUG && result.bug().kind() != BugKind.DEADLOCK
-                && result.bug().kind() != BugKind.LIVELOCK;
+    private boolean endedByLastStep(RunResult result) {
+        return result.trace().ending() != null && !execution.sleepBlocked && !execution.steps.isEmpty();
     }
 
     /**
-     * Makes sure some run from {@code last} defers its step, the one after which the run stopped
-     * at a bug: the other actors' later steps, and so their races, appear only in such a run.
+     * The step that ended the run disabled every other actor's next step, so it races with each of
+     * them: every actor enabled where it was taken goes into that node's backtrack set, to run first
+     * (a step that was never taken has no race of its own in the run, so Algorithm 1 would not see it).
+     * Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs end only when no
+     * process can move.
      */
-    private static void deferLastStep(Node last) {
-        for (Actor a : last.backtrack) {
-            if (!a.equals(last.chosen)) {
-                return;
+    private static void letCutOffActorsGoFirst(Node last) {
+        for (Actor a : last.enabled.keySet()) {
+            if (!last.sleep.containsKey(a)) {
+                last.backtrack.add(a);
             }
         }
-        // Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs are all maximal; ours stop at a failure.
-        last.enabled.keySet().stream().filter(a -> !a.equals(last.chosen) && !last.sleep.containsKey(a)).findFirst()
-                .ifPresent(last.backtrack::add);
     }
 
     private static boolean intersects(Set<Actor> a, Set<Actor> b) {

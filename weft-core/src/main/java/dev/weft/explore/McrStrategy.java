@@ -1,6 +1,7 @@
 package dev.weft.explore;
 
 import dev.weft.causal.CausalModel;
+import dev.weft.causal.EndProgress;
 import dev.weft.causal.ReadSignature;
 import dev.weft.causal.Region;
 import dev.weft.causal.RegionIndex;
@@ -39,9 +40,14 @@ import java.util.function.Supplier;
  * {@link ReadSignature} is recorded and repeats are counted ({@link #redundantRuns()}; the tests
  * assert there are none).
  *
- * <p>A run that follows a new-value seed to its end must reach the state the seed was solved for;
- * one that does not means the model and the program disagree, and the exploration is then not
- * counted complete ({@link #seedsMissed()}).
+ * <p>A run's end (its exit, or the end of its last non-daemon thread) cuts off what the other threads
+ * were about to do: the model also asks for the end before each step of a thread it may cut off,
+ * and for each step it cut off before it ({@code EndOrder}, beyond the papers).
+ *
+ * <p>A run that follows a seed for a state (a new value, the end before a step, a cut-off step
+ * before the end) to its end must reach the state the seed was solved for; one that does not means
+ * the model and the program disagree, and the exploration is then not counted complete
+ * ({@link #seedsMissed()}).
  */
 public final class McrStrategy implements Strategy {
     /** The explored runs' events kept to stand for later seeds ({@link RegionIndex}): a few hundred megabytes at most. */
@@ -106,13 +112,13 @@ public final class McrStrategy implements Strategy {
             return ContinuationPolicy.INSTANCE;
         }
         while ((current = seeds.pollLast()) != null) {
-            // A lock inversion or a lost notify is a state of order, not of values: only its own run shows it.
+            // A lock inversion or a lost notify is a state of order, not of values and progress: only its own run shows it.
             RegionIndex.Match standIn = current.query() instanceof SeedQuery.NewValue ? reached.find(current.prefix(), current.region()) : null;
             if (standIn == null) {
                 return new PrefixPolicy(current.schedule(), ContinuationPolicy.INSTANCE);
             }
             seedsStoodFor++;
-            expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads());
+            expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads(), current.region().endProgress());
         }
         return null;
     }
@@ -125,8 +131,7 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        if (current != null && current.query() instanceof SeedQuery.NewValue && result.status() == RunResult.Status.COMPLETED
-                && !RegionIndex.lies(result.trace(), current.region())) {
+        if (current != null && asksForAState(current.query()) && ranToItsEnd(result) && !RegionIndex.lies(result.trace(), current.region())) {
             // The run did not reach the state its seed was solved for: the model and the run disagree, so no coverage proof.
             seedsMissed++;
             incomplete = true;
@@ -134,12 +139,22 @@ public final class McrStrategy implements Strategy {
         reached.add(result.trace());
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
-        expand(result.trace(), forced, current == null ? 0 : current.finalReadsFixed());
+        expand(result.trace(), forced, current == null ? 0 : current.finalReadsFixed(), current == null ? EndProgress.NONE : current.region().endProgress());
+    }
+
+    /** A seed for a state of values and thread progress (not one of order only, as a lock inversion or a lost notify is). */
+    private static boolean asksForAState(SeedQuery query) {
+        return query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore || query instanceof SeedQuery.StepBeforeEnd;
+    }
+
+    /** Not stopped by a deadlock or a limit: the run performed everything its seed asked for before it ended. */
+    private static boolean ranToItsEnd(RunResult result) {
+        return result.status() == RunResult.Status.COMPLETED || result.trace().ending() != null;
     }
 
     /** Queues the seeds of a trace's causal model with {@code forced} fixed. */
-    private void expand(Trace trace, BitSet forced, int finalReadsFixed) {
-        CausalModel model = new CausalModel(trace, memoryModel, forced, finalReadsFixed);
+    private void expand(Trace trace, BitSet forced, int finalReadsFixed, EndProgress progress) {
+        CausalModel model = new CausalModel(trace, memoryModel, forced, finalReadsFixed, progress);
         if (model.encodingSize() > maxEncodingSize) {
             model.encodeLazily();
         }
