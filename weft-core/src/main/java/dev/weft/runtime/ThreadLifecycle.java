@@ -66,7 +66,9 @@ final class ThreadLifecycle {
     /**
      * The end of a thread's body. An uncaught failure is a bug of the run and ends only its thread:
      * the program's handler runs first ({@link UncaughtExceptions}), then the thread ends and the
-     * run goes on. The END is a scheduling point where other threads may act first: when the thread
+     * run goes on. The failure counts once its dispatch is over, as the JVM shows it (the default
+     * handler prints it) only then: a run that ends while the dying thread waits to dispatch (a
+     * daemon cut off by main's end) never showed it. The END is a scheduling point where other threads may act first: when the thread
      * buffered writes (TSO/PSO), and when it is the last non-daemon thread while others could still
      * move, since its end then ends the run and cuts them off.
      */
@@ -74,7 +76,7 @@ final class ThreadLifecycle {
         if (!began || failure instanceof RunAbort) {
             return;
         }
-        RunThread me = ended(failure);
+        RunThread me = ended();
         if (me == null) {
             return;
         }
@@ -85,6 +87,9 @@ final class ThreadLifecycle {
         try {
             if (core.isOver()) {
                 return;
+            }
+            if (failure != null) {
+                core.recording.bug(core.bugs.failure(failure, me));
             }
             boolean endsRun = core.wouldEndRun(me);
             if (me.everBuffered || endsRun && core.othersCanMove(me)) {
@@ -102,8 +107,8 @@ final class ThreadLifecycle {
         }
     }
 
-    /** The calling thread's body is over, with {@code failure} as a bug of the run if it is not null; null when the run is over. */
-    private RunThread ended(Throwable failure) {
+    /** The calling thread, whose body is over; null when the run is over. */
+    private RunThread ended() {
         core.lock();
         try {
             RunThread me = core.thread(Thread.currentThread());
@@ -111,9 +116,6 @@ final class ThreadLifecycle {
                 return null;
             }
             core.awaitForkedChild(me);
-            if (failure != null) {
-                core.recording.bug(core.bugs.failure(failure, me));
-            }
             return me;
         } finally {
             core.unlock();
