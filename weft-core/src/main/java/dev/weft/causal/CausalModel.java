@@ -993,6 +993,11 @@ public final class CausalModel {
         return endOrder;
     }
 
+    /** Whether the run's seed fixed the run's end, which every seed of this trace then keeps in its prefix. */
+    boolean endFixed() {
+        return endOrder != null && isFixed(endOrder.end());
+    }
+
     /** The progress at the run's end the run's seed fixed, which every seed of this trace keeps. */
     EndProgress endProgress() {
         return endOrder == null ? EndProgress.NONE : endOrder.progress();

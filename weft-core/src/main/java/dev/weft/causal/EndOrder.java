@@ -180,9 +180,12 @@ final class EndOrder {
     /**
      * The seed of a step the end cut off: every choice of the run before the end (the flushes the
      * ending thread's end drained made choices of their own, since they may have let the cut-off
-     * thread go on), that step, then the end. It forces the run up to the end, but for the steps of
-     * the threads after the cut-off one, whose progress is still the descendants' to change; the
-     * step is in its region whatever it reads, but not forced: what it reads is the next run's to vary.
+     * thread go on), that step, then the end. Its region is the run up to the end (but for the steps
+     * of the threads after the cut-off one, whose progress is still the descendants' to change) and
+     * the step, whatever it reads. It forces, as a new-value seed does, only the run's forced events
+     * and the step's causal past: the other reads before the end, the step's own and the end's place
+     * stay the descendants' to vary. Forcing them missed states where a thread stopped earlier reads
+     * what the grown one wrote (a check that sees another thread's write before an exit).
      */
     Seed stepBeforeEnd(SeedQuery.StepBeforeEnd query) {
         Ending.CutOff cutOff = ending.cutOff().get(query.cutOff());
@@ -191,20 +194,19 @@ final class EndOrder {
         BitSet forced = new BitSet();
         Region.Builder region = new Region.Builder(trace, model.ordinals());
         int drainedFrom = drainedByEnd();
+        boolean[] past = Seeds.causalPast(model, lastOf(thread));
         for (int e = 0; e < end; e++) {
             Event event = trace.get(e);
-            boolean kept = keptBy(event.thread(), thread);
             if (event.has(Event.CHOSEN) || e >= drainedFrom) {
                 choices.add(event.has(Event.CHOSEN) ? Seeds.choiceOf(event) : Choice.flush(event.thread(), event.address()));
-                forced.set(choices.size() - 1, kept);
+                forced.set(choices.size() - 1, past[e]);
             }
-            if (kept) {
+            if (keptBy(event.thread(), thread)) {
                 region.add(e, event.value());
             }
         }
         choices.add(cutOff.choice());
         choices.add(Seeds.choiceOf(trace.get(end)));
-        forced.set(choices.size() - 1);
         region.add(end, 0);
         if (cutOff.choice().isFlush()) {
             region.addFlushOf(oldestUnflushed(cutOff.choice()));
@@ -215,6 +217,16 @@ final class EndOrder {
         region.grow(Set.of(thread));
         Region reached = region.build();
         return new Seed(query, choices, forced, reached, reached, 0);
+    }
+
+    /** The last event of {@code thread} in the trace, as a list of roots (none when the thread has no event). */
+    private List<Integer> lastOf(int thread) {
+        for (int e = end - 1; e >= 0; e--) {
+            if (trace.get(e).thread() == thread) {
+                return List.of(e);
+            }
+        }
+        return List.of();
     }
 
     /** The first of the flushes the ending event's own step drained right before it (the end when there are none). */

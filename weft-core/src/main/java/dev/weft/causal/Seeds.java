@@ -168,7 +168,8 @@ public final class Seeds {
             Set<Integer> stopped = model.endOrder().stoppedBy(trace.get(q.event()).thread());
             region.stop(stopped);
             prefix.stop(stopped);
-        } else {
+        } else if (model.endFixed()) {
+            // Only an end every seed of the trace keeps stops threads; otherwise the seed's run goes on past its prefix.
             for (Region.Builder kept : List.of(region, prefix)) {
                 kept.stop(model.endProgress().stopped());
                 kept.grow(model.endProgress().growing());
@@ -207,7 +208,7 @@ public final class Seeds {
      * whole prefix: a state where the target reads its value from another write, after a helper's
      * thread took another path, would be outside every seed below this one.
      */
-    private static boolean[] causalPast(CausalModel model, List<Integer> roots) {
+    static boolean[] causalPast(CausalModel model, List<Integer> roots) {
         boolean[] past = new boolean[model.trace().size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < past.length; e++) {
