@@ -148,9 +148,10 @@ public final class Seeds {
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
-            boolean stepped = chosen || query instanceof SeedQuery.EndBefore && e == endWithoutChoice(model);
+            boolean stepped = chosen || query instanceof SeedQuery.EndBefore && (e == endWithoutChoice(model) || event.kind() == EventKind.FLUSH);
             if (stepped) {
                 // An end that came with its thread's last step gets a choice of its own: in this seed's run another thread may be able to move then.
+                // So does a flush a later step of its thread drained: that step may be cut off now, and the flush must still happen.
                 choices.add(choiceOf(event));
             }
             long value = e == target ? targetValue : event.value();
