@@ -148,18 +148,22 @@ final class EndOrder {
     }
 
     /**
-     * What an end-before seed needs: the end, what the cut-off event follows, and every event of the
-     * threads the end cannot cut off and of the threads before the cut-off one, whose progress it keeps.
+     * What an end-before seed needs: the end, what the cut-off event follows, every event of the
+     * threads the end cannot cut off and of the threads before the cut-off one, whose progress it
+     * keeps, and the events of the cut-off one's thread that need not follow it: under TSO/PSO the
+     * flushes of its other writes (an exit that cuts off one flush of a thread, after another).
      */
     List<Integer> roots(SeedQuery.EndBefore query) {
         List<Integer> roots = new ArrayList<>(List.of(end));
-        for (int p : model.mustHappenBefore().predecessors(query.event())) {
+        MustHappenBefore mhb = model.mustHappenBefore();
+        for (int p : mhb.predecessors(query.event())) {
             roots.add(p);
         }
         int thread = trace.get(query.event()).thread();
         for (int e = 0; e < end; e++) {
             int of = trace.get(e).thread();
-            if (of != thread && keptBy(of, thread)) {
+            boolean kept = of == thread ? e != query.event() && !mhb.precedes(query.event(), e) : keptBy(of, thread);
+            if (kept) {
                 roots.add(e);
             }
         }
