@@ -3,6 +3,7 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
+import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
@@ -27,7 +28,8 @@ import java.util.Set;
  * actors are all asleep is finished by {@link ContinuationPolicy} and its remainder ignored; a run
  * that an exit or the end of its last non-daemon thread ends is not maximal (other threads could
  * still move), so the ending step is dependent with every step and the actors it cut off are
- * explored first from where it was taken; when the initials of
+ * explored first from where it was taken; a run stopped at a failure is not maximal either, so
+ * another run defers its last step; when the initials of
  * a reversal are all disabled at the race's node (the dependence relation below is conservative and
  * knows no program), every enabled actor there is added (classic DPOR's fallback),
  * except when they only wait to re-read unchanged memory (the runtime's busy-wait blocking), which
@@ -106,6 +108,8 @@ public final class DporStrategy implements Strategy {
             addBacktrackPoints(execution);
             if (last != null) {
                 letCutOffActorsGoFirst(last);
+            } else if (stoppedAtAFailure(result) && !execution.sleepBlocked && !execution.steps.isEmpty()) {
+                deferLastStep(path.get(execution.steps.size() - 1));
             }
             execution = null;
         }
@@ -257,6 +261,35 @@ public final class DporStrategy implements Strategy {
      */
     private boolean endedByLastStep(RunResult result) {
         return result.trace().ending() != null && !execution.sleepBlocked && !execution.steps.isEmpty();
+    }
+
+    /**
+     * The runner stopped the run at a failure while other threads could perhaps still move (a thread
+     * stuck outside Weft's control; a test's runner that stops at the first failed check). Not a
+     * deadlock (no thread can move: the run is maximal) nor a livelock (the run went on until the
+     * runtime's bound, not stopped by one thread), nor a run that ended at its own end.
+     */
+    private static boolean stoppedAtAFailure(RunResult result) {
+        if (result.status() != RunResult.Status.BUG || result.trace().ending() != null) {
+            return false;
+        }
+        BugKind last = result.bugs().get(result.bugs().size() - 1).kind();
+        return last != BugKind.DEADLOCK && last != BugKind.LIVELOCK;
+    }
+
+    /**
+     * Makes sure some run from {@code last} defers its step, the one after which the run stopped
+     * at a failure: the other actors' later steps, and so their races, appear only in such a run.
+     * Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs are all maximal.
+     */
+    private static void deferLastStep(Node last) {
+        for (Actor a : last.backtrack) {
+            if (!a.equals(last.chosen)) {
+                return;
+            }
+        }
+        last.enabled.keySet().stream().filter(a -> !a.equals(last.chosen) && !last.sleep.containsKey(a)).findFirst()
+                .ifPresent(last.backtrack::add);
     }
 
     /**
