@@ -883,6 +883,7 @@ public final class CausalModel {
      */
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
+        queries.addAll(abandonedLocksFirst());
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
             if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
                 queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
@@ -953,6 +954,12 @@ public final class CausalModel {
                 assumptions.add(atom(cut, acquire));
                 assumptions.add(heldIfTarget(mhb.previousInThread(acquire)));
             }
+            assumptions.add(runGoesOn());
+        } else if (query instanceof SeedQuery.AbandonedLockFirst q) {
+            assumptions.add(atom(q.abandoned(), cut));
+            assumptions.add(atom(mhb.previousInThread(q.waiting()), cut));
+            assumptions.add(atom(cut, q.waiting()));
+            assumptions.add(heldIfTarget(mhb.previousInThread(q.waiting())));
             assumptions.add(runGoesOn());
         } else if (query instanceof SeedQuery.EndBefore q) {
             assumptions.addAll(endOrder.assumptions(q));
@@ -1043,6 +1050,58 @@ public final class CausalModel {
             }
         }
         return inversions;
+    }
+
+    /**
+     * For each holding a thread ended with (a {@code java.util.concurrent} lock its failure never
+     * released), each other thread's acquire of that lock that could come after it. Beyond the papers:
+     * Φ_lock puts a holding never released after every other release, so no new value of a read asks
+     * for the order where it is taken first, and the acquires waiting for it then block for ever.
+     */
+    List<SeedQuery> abandonedLocksFirst() {
+        List<SeedQuery> queries = new ArrayList<>();
+        for (LockPair abandoned : abandonedHoldings()) {
+            for (LockPair other : locks.get(abandoned.lock())) {
+                if (abandoned.excludes(other) && isLock(abandoned.acquire()) && isLock(other.acquire()) && !fixed.get(other.acquire())) {
+                    queries.add(new SeedQuery.AbandonedLockFirst(abandoned.acquire(), other.acquire()));
+                }
+            }
+        }
+        return queries;
+    }
+
+    /**
+     * Whether a lock a thread ended with was taken, by it or by another thread, through the re-acquire
+     * after a wait: {@link #abandonedLocksFirst} does not ask for the orders that involves, so the
+     * exploration cannot be counted complete.
+     */
+    public boolean abandonsALockAcquiredByAWake() {
+        for (LockPair abandoned : abandonedHoldings()) {
+            for (LockPair other : locks.get(abandoned.lock())) {
+                if ((other == abandoned || abandoned.excludes(other)) && !isLock(other.acquire())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The holdings never released by a thread that ended: what its failure left locked. */
+    private List<LockPair> abandonedHoldings() {
+        Set<Integer> ended = new HashSet<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.END) {
+                ended.add(e.thread());
+            }
+        }
+        List<LockPair> abandoned = new ArrayList<>();
+        locks.values().forEach(holdings -> holdings.stream()
+                .filter(h -> h.release() < 0 && ended.contains(h.thread())).forEach(abandoned::add));
+        return abandoned;
+    }
+
+    private boolean isLock(int event) {
+        return trace.get(event).kind() == EventKind.LOCK;
     }
 
     /**

@@ -18,6 +18,13 @@ public sealed interface SeedQuery {
     record LockInversion(int first, int second) implements SeedQuery {
     }
 
+    /**
+     * A thread that ends holding a lock takes it, at trace index {@code abandoned}, before another
+     * thread's acquire at {@code waiting}, which is then its thread's next step and waits for ever.
+     */
+    record AbandonedLockFirst(int abandoned, int waiting) implements SeedQuery {
+    }
+
     /** The notify at trace index {@code notifyEvent}, which woke the wait at {@code waitEvent}, happens before that wait and is lost. */
     record LostNotify(int waitEvent, int notifyEvent) implements SeedQuery {
     }

@@ -102,6 +102,9 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else if (query instanceof SeedQuery.AbandonedLockFirst q) {
+            roots.add(q.abandoned());
+            roots.add(mhb.previousInThread(q.waiting()));
         } else if (query instanceof SeedQuery.EndBefore q) {
             roots.addAll(model.endOrder().roots(q));
         } else if (query instanceof SeedQuery.Race q) {
