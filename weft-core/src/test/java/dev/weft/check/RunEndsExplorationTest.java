@@ -1,0 +1,169 @@
+package dev.weft.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.DfsStrategy;
+import dev.weft.explore.DporStrategy;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.Limits;
+import dev.weft.explore.McrStrategy;
+import dev.weft.explore.Strategy;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.solver.SolverKind;
+import dev.weft.trace.MemoryModel;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Issue 16, item 3: a run goes on past an uncaught exception, and its end (an exit, or the end of
+ * the last non-daemon thread) is ordered against the steps it cuts off by mcr, dpor and dfs. The
+ * oracle programs' bugs are also what plain {@code java} runs show (StressOracleTest).
+ */
+class RunEndsExplorationTest {
+    private static final long RUNS = 5_000;
+
+    private static Strategy strategy(String name, MemoryModel model) {
+        return switch (name) {
+            case "mcr" -> new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
+            case "dpor" -> new DporStrategy(model);
+            default -> new DfsStrategy();
+        };
+    }
+
+    private static RealRuns.Exploration explore(String program, MemoryModel model, Strategy strategy, boolean allBugs) throws Exception {
+        return RealRuns.explore(InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of()), model, strategy,
+                new Limits(RUNS, null, allBugs), StressOracleTest::programOutcomes);
+    }
+
+    /** Every bug the complete exploration of {@code program} found, as "bug kind at File.java:line". */
+    private static Set<String> bugsFound(String program, MemoryModel model, String strategy) throws Exception {
+        RealRuns.Exploration exploration = explore(program, model, strategy(strategy, model), true);
+        assertTrue(exploration.result().complete(), program + " " + strategy + " " + model + ": " + exploration.result().stop());
+        return bugs(exploration);
+    }
+
+    private static Set<String> bugs(RealRuns.Exploration exploration) {
+        return exploration.outcomes().stream().filter(o -> o.startsWith("bug ")).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void anExitThatComesFirstNoLongerHidesTheOtherThreadsFailure(String strategy) throws Exception {
+        assertEquals(Set.of("bug assertion at ExitUnlessWritten.java:24"), bugsFound("examples.oracle.ExitUnlessWritten", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor"})
+    void underTsoAndPsoTooTheExitIsOrdered(String strategy) throws Exception {
+        for (MemoryModel model : List.of(MemoryModel.TSO, MemoryModel.PSO)) {
+            assertEquals(Set.of("bug assertion at ExitUnlessWritten.java:24"), bugsFound("examples.oracle.ExitUnlessWritten", model, strategy));
+            assertEquals(Set.of("bug assertion at ExitRacesCheckedWrite.java:23"), bugsFound("examples.oracle.ExitRacesCheckedWrite", model, strategy));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void anExitZeroRacingAWriteAnotherThreadChecks(String strategy) throws Exception {
+        assertEquals(Set.of("bug assertion at ExitRacesCheckedWrite.java:23"), bugsFound("examples.oracle.ExitRacesCheckedWrite", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void aDaemonsExceptionIsExploredOnBothSidesOfMainsEnd(String strategy) throws Exception {
+        RealRuns.Exploration exploration = explore("examples.oracle.DaemonThrowsAfterMain", MemoryModel.SC, strategy(strategy, MemoryModel.SC), true);
+        assertTrue(exploration.result().complete());
+        assertEquals(Set.of("bug exception at DaemonThrowsAfterMain.java:11", "{}"), exploration.outcomes(),
+                "the daemon fails before main's end, or main's end cuts it off before its failure is dispatched");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void twoThreadsWithABugEachShowBoth(String strategy) throws Exception {
+        assertEquals(Set.of("bug assertion at TwoThreadsTwoBugs.java:12", "bug assertion at TwoThreadsTwoBugs.java:18"),
+                bugsFound("examples.oracle.TwoThreadsTwoBugs", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void aWorkersBugAfterMainFailedIsFound(String strategy) throws Exception {
+        assertEquals(Set.of("bug assertion at MainFailsWorkerSees.java:14", "bug exception at MainFailsWorkerSees.java:19"),
+                bugsFound("examples.oracle.MainFailsWorkerSees", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void theProgramsHandlersRunBeforeTheirThreadsEndAndTheExceptionsAreStillBugs(String strategy) throws Exception {
+        assertEquals(Set.of("bug exception at HandlersSeeFailures.java:15", "bug exception at HandlersSeeFailures.java:19"),
+                bugsFound("examples.ends.HandlersSeeFailures", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void aDaemonSpinningForEverDoesNotKeepTheRunGoing(String strategy) throws Exception {
+        assertEquals(Set.of(), bugsFound("examples.ends.DaemonSpinsForever", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mcr", "dpor", "dfs"})
+    void aLockHeldByAFailedThreadDeadlocksTheOthersAndTheRunShowsBoth(String strategy) throws Exception {
+        assertEquals(Set.of("bug exception at LockHeldByFailedThread.java:15", "bug deadlock at LockHeldByFailedThread.java:18"),
+                bugsFound("examples.ends.LockHeldByFailedThread", MemoryModel.SC, strategy));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dpor", "dfs"})
+    void aLockAWakeUpReacquiredAndItsThreadNeverReleasedDeadlocksTheOthers(String strategy) throws Exception {
+        assertEquals(Set.of("bug exception at WaiterFailsHoldingLock.java:21", "bug deadlock at WaiterFailsHoldingLock.java:28"),
+                bugsFound("examples.ends.WaiterFailsHoldingLock", MemoryModel.SC, strategy));
+    }
+
+    /** MCR does not order a wait's re-acquire against a lock a thread ended with (docs/mcr.md): it must not say complete. */
+    @Test
+    void mcrDoesNotClaimCoverageWhenAThreadEndsHoldingALockAWakeUpReacquired() throws Exception {
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        RealRuns.Exploration exploration = explore("examples.ends.WaiterFailsHoldingLock", MemoryModel.SC, mcr, true);
+        assertFalse(exploration.result().complete());
+        assertTrue(mcr.abandonedLocksUnordered() > 0);
+    }
+
+    /** Under PSO MCR misses states where the exit cuts off two of a thread's three flushes (docs/mcr.md): no claim. */
+    @Test
+    void mcrDoesNotClaimCoverageWhenAnExitCutsOffFlushesUnderPso() throws Exception {
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.PSO, dev.weft.solver.Limits.NONE);
+        RealRuns.Exploration exploration = explore("examples.crosscheck.ExitCutsThreeWrites", MemoryModel.PSO, mcr, true);
+        assertFalse(exploration.result().complete());
+        assertTrue(mcr.endsCuttingFlushes() > 0);
+    }
+
+    @Test
+    void everyStrategyReachesEveryCombinationOfDaemonProgressAtMainsEnd() throws Exception {
+        RealRuns.Exploration dfs = explore("examples.crosscheck.DaemonCutOff", MemoryModel.SC, new DfsStrategy(), true);
+        assertTrue(dfs.result().complete());
+        for (String strategy : List.of("mcr", "dpor")) {
+            RealRuns.Exploration other = explore("examples.crosscheck.DaemonCutOff", MemoryModel.SC, strategy(strategy, MemoryModel.SC), true);
+            assertTrue(other.result().complete(), strategy);
+            assertEquals(dfs.outcomes(), other.outcomes(), strategy);
+        }
+    }
+
+    @Test
+    void withoutAllBugsTheFirstBuggyRunStopsTheExplorationAndReportsEachOfItsBugs() throws Exception {
+        RealRuns.Exploration exploration = explore("examples.oracle.TwoThreadsTwoBugs", MemoryModel.SC, new DfsStrategy(), false);
+        assertEquals(ExplorationResult.Stop.BUG_FOUND, exploration.result().stop());
+        assertEquals(1, exploration.result().executions());
+        assertEquals(2, bugs(exploration).size(), exploration.outcomes().toString());
+    }
+
+    @Test
+    void aShutdownHookIsRefusedAndNeverReachesTheJvm() throws Exception {
+        RealRuns.Exploration exploration = explore("examples.ends.ShutdownHook", MemoryModel.SC, new DfsStrategy(), true);
+        assertEquals(ExplorationResult.Stop.UNSUPPORTED, exploration.result().stop());
+    }
+}
