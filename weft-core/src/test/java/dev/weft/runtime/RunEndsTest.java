@@ -30,6 +30,14 @@ import org.junit.jupiter.api.Test;
  */
 class RunEndsTest {
 
+    /** Starts a daemon thread running {@code body}, as the instrumented {@code Thread.start} would. */
+    private static void startDaemon(Runnable body) {
+        Thread daemon = new Thread(Hooks.wrapThreadBody(body));
+        daemon.setDaemon(true);
+        Hooks.threadStart(daemon, -1);
+        daemon.start();
+    }
+
     private static Set<String> bugKinds(RunResult r) {
         return r.bugs().stream().map(b -> b.kind() + " in " + b.thread()).collect(Collectors.toCollection(TreeSet::new));
     }
@@ -91,13 +99,10 @@ class RunEndsTest {
     @Test
     void theEndOfTheLastNonDaemonThreadIsAChoiceAgainstTheDaemonsSteps() {
         TestProgram p = new TestProgram(t -> {
-            Thread daemon = new Thread(Hooks.wrapThreadBody(() -> {
+            startDaemon(() -> {
                 t.write("x", 1);
                 t.write("y", 1);
-            }));
-            daemon.setDaemon(true);
-            Hooks.threadStart(daemon, -1);
-            daemon.start();
+            });
         }, () -> java.util.Map.of("x", String.valueOf(Vars.x), "y", String.valueOf(Vars.y)));
         List<RunResult> runs = Runs.dfs(p, MemoryModel.SC);
         assertEquals(Set.of("{x=0, y=0}", "{x=1, y=0}", "{x=1, y=1}"), Runs.outcomes(runs));
@@ -131,13 +136,10 @@ class RunEndsTest {
     @Test
     void underTsoABufferedWriteLeftUnflushedIsCutOffToo() {
         TestProgram p = new TestProgram(t -> {
-            Thread daemon = new Thread(Hooks.wrapThreadBody(() -> {
+            startDaemon(() -> {
                 t.write("x", 1);
                 t.write("y", 1);
-            }));
-            daemon.setDaemon(true);
-            Hooks.threadStart(daemon, -1);
-            daemon.start();
+            });
         });
         for (RunResult r : Runs.dfs(p, MemoryModel.TSO)) {
             Ending ending = r.trace().ending();
@@ -152,14 +154,11 @@ class RunEndsTest {
         TestProgram p = new TestProgram(t -> {
             int check = t.loc(1);
             int pause = t.loc(2);
-            Thread daemon = new Thread(Hooks.wrapThreadBody(() -> {
+            startDaemon(() -> {
                 while (t.read("flag", check) == 0) {
                     Hooks.threadYield(pause);
                 }
-            }));
-            daemon.setDaemon(true);
-            Hooks.threadStart(daemon, -1);
-            daemon.start();
+            });
             t.write("x", 1);
         });
         for (RunResult r : Runs.dfs(p, MemoryModel.SC)) {
