@@ -1,4 +1,4 @@
-package examples.ends;
+package subjects.ends;
 
 /** Registers a shutdown hook, which Weft refuses: its thread would run in Weft's JVM, uncontrolled. */
 public class ShutdownHook {

@@ -1,4 +1,4 @@
-package examples.crosscheck;
+package subjects.ends;
 
 /**
  * One thread exits with status 0 unless it reads the other's first write; the exit cuts the writer

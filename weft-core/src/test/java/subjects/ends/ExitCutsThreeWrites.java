@@ -1,4 +1,4 @@
-package examples.crosscheck;
+package subjects.ends;
 
 /**
  * A writer writes three fields while another thread exits when it sees the last one unset: under

@@ -1,4 +1,4 @@
-package examples.ends;
+package subjects.ends;
 
 /** A daemon spins for ever on a flag nobody sets; main writes and ends, which ends the run. Correct. */
 public class DaemonSpinsForever {

@@ -1,4 +1,4 @@
-package examples.ends;
+package subjects.ends;
 
 /**
  * A worker with a handler of its own and one that reaches the default handler both fail; each

@@ -1,4 +1,4 @@
-package examples.ends;
+package subjects.ends;
 
 import java.util.concurrent.locks.ReentrantLock;
 

@@ -1,4 +1,4 @@
-package examples.crosscheck;
+package subjects.ends;
 
 /**
  * Two daemon threads each write twice, one after reading what main wrote; main's end cuts them off
