@@ -18,10 +18,12 @@ import java.util.Set;
 /**
  * The exploration loop: asks the strategy for a run, performs it, reports the result back, until
  * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted), a
- * run shows that Weft cannot check this program, or Weft itself fails. Every bug's schedule is
- * replayed once before it is reported, so a bug that does not reproduce is flagged instead of
- * trusted. The result lists every reason the exploration is not complete: its stop, the
- * strategy's {@link Strategy#incompleteReasons()} and the runs' {@link RunResult#incompleteReasons()}.
+ * run shows that Weft cannot check this program, or Weft itself fails. A run may show several bugs
+ * (an uncaught exception ends only its thread); each new one is reported, de-duplicated by kind and
+ * location. The schedule of a run with a new bug is replayed once before its bugs are reported, so a
+ * bug that does not reproduce is flagged instead of trusted. The result lists every reason the
+ * exploration is not complete: its stop, the strategy's {@link Strategy#incompleteReasons()} and the
+ * runs' {@link RunResult#incompleteReasons()}.
  */
 public final class Explorer {
 
@@ -132,11 +134,16 @@ public final class Explorer {
     private Stop afterRun(RunResult result) {
         return switch (result.status()) {
             case BUG -> {
-                if (bugKeys.add(key(result.bug()))) {
+                List<Bug> fresh = result.bugs().stream().filter(bug -> bugKeys.add(key(bug))).toList();
+                if (!fresh.isEmpty()) {
                     firstBug = firstBug == 0 ? executions : firstBug;
-                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bug.
-                    bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), Replay.NOT_CHECKED));
-                    bugs.set(bugs.size() - 1, new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replay(result)));
+                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
+                    int first = bugs.size();
+                    fresh.forEach(bug -> bugs.add(found(result, bug, Replay.NOT_CHECKED)));
+                    RunResult again = replay(result);
+                    for (int i = 0; i < fresh.size(); i++) {
+                        bugs.set(first + i, found(result, fresh.get(i), replayOf(again, fresh.get(i))));
+                    }
                 }
                 yield limits.allBugs() ? null : Stop.BUG_FOUND;
             }
@@ -153,16 +160,25 @@ public final class Explorer {
         };
     }
 
-    /** Runs the bug's schedule again and checks the same bug comes out. */
-    private Replay replay(RunResult found) {
+    private FoundBug found(RunResult run, Bug bug, Replay replay) {
+        return new FoundBug(bug, executions, run.schedule(), run.trace(), replay, run.bugs());
+    }
+
+    /** Runs a run's schedule again, to check that its bugs come out again; null when the deadline did not let it. */
+    private RunResult replay(RunResult found) {
         if (deadline.passed()) {
-            return Replay.NOT_CHECKED;
+            return null;
         }
         RunResult again = runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
-        if (again.status() == RunResult.Status.STOPPED) {
+        return again.status() == RunResult.Status.STOPPED ? null : again;
+    }
+
+    /** What the replay {@code again} (null: none was made) showed of {@code bug}. */
+    private static Replay replayOf(RunResult again, Bug bug) {
+        if (again == null) {
             return Replay.NOT_CHECKED;
         }
-        return again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug())) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
+        return again.bugs().stream().anyMatch(b -> key(b).equals(key(bug))) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
     }
 
     /** Why an exploration that ended with {@code stop} (not {@link Stop#EXHAUSTED}) is not complete. */

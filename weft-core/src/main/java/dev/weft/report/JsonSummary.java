@@ -59,6 +59,8 @@ public final class JsonSummary {
             } else {
                 bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
             }
+            ArrayNode others = bug.putArray("otherBugsOfRun");
+            found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");

@@ -191,7 +191,8 @@ public final class RaceCollector implements Explorer.Listener {
         List<FoundBug> bugs = new ArrayList<>(result.bugs());
         long firstBug = result.executionsToFirstBug();
         for (Race race : races()) {
-            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replay(race, runner)));
+            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replay(race, runner),
+                    List.of(race.asBug())));
             firstBug = firstBug == 0 ? race.execution() : Math.min(firstBug, race.execution());
         }
         List<IncompleteReason> reasons = new ArrayList<>(result.incompleteReasons());

@@ -10,19 +10,27 @@ import java.util.Map;
  * The events of one run in the order they happened, with the initial value of every memory address
  * the run touched: the value it held before the run's first event on it (a type default, or what a
  * static initialiser or untraced code left there). The causal model treats those as a virtual write
- * that precedes everything.
+ * that precedes everything. A run that one of its events ended (an exit, the end of its last
+ * non-daemon thread) also says what that end cut off ({@link #ending()}).
  */
 public final class Trace {
     private final Symbols symbols;
     private final List<Event> events;
     private final Map<Address, Long> initialValues;
+    private final Ending ending;
     private Map<Integer, List<Event>> byThread;
     private Map<Integer, List<Event>> stepsByThread;
 
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
+        this(symbols, events, initialValues, null);
+    }
+
+    /** @param ending how one of the run's events ended it, or null when something else did (a deadlock, a limit, Weft itself) */
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending) {
         this.symbols = symbols;
         this.events = Collections.unmodifiableList(events);
         this.initialValues = Collections.unmodifiableMap(initialValues);
+        this.ending = ending;
     }
 
     public Symbols symbols() {
@@ -48,6 +56,11 @@ public final class Trace {
 
     public Map<Address, Long> initialValues() {
         return initialValues;
+    }
+
+    /** How the run's exit or the end of its last non-daemon thread ended it, or null when neither did. */
+    public Ending ending() {
+        return ending;
     }
 
     /** The events of one thread in program order. */

@@ -132,13 +132,13 @@ class BusyWaitLoopsTest {
     private static RealRuns.Exploration explore(String program, StrategyKind strategy, MemoryModel model, RunConfig config,
                                                 boolean allBugs) throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of());
-        return RealRuns.explore(opened, config, create(strategy, model), new Limits(RUNS, null, allBugs), RunResult::outcome);
+        return RealRuns.explore(opened, config, create(strategy, model), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static RealRuns.Exploration exploreSubject(Class<?> program, StrategyKind strategy, RunConfig config, boolean allBugs)
             throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.classpathOf(program), program.getName(), List.of());
-        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new Limits(RUNS, null, allBugs), RunResult::outcome);
+        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static Strategy create(StrategyKind strategy, MemoryModel model) {
