@@ -7,7 +7,6 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.WeftFailure;
-import dev.weft.report.BugSummary;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -237,8 +236,7 @@ final class CheckCommand implements Callable<Integer> {
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
             Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-            ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols(),
-                    session.program().standardInputRead()).write(file);
+            ScheduleFile.of(program, runConfig(), found, session.symbols(), session.program().standardInputRead()).write(file);
             saved.add(file);
         }
         return saved;

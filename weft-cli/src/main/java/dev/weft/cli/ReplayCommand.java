@@ -9,6 +9,7 @@ import dev.weft.trace.RunResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -42,11 +43,11 @@ final class ReplayCommand implements Callable<Integer> {
         RunResult run = replay(session, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
-            case BUG -> reportBug(err, schedule, BugSummary.of(run.bug()));
+            case BUG -> reportBugs(err, schedule, run.bugs().stream().map(BugSummary::of).toList());
             case COMPLETED -> {
                 BugSummary race = savedRace(schedule, run);
                 if (race != null) {
-                    yield reportBug(err, schedule, race);
+                    yield reportBugs(err, schedule, List.of(race));
                 }
                 err.println(schedule.bug() == null ? "the run completed without a bug"
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
@@ -85,9 +86,12 @@ final class ReplayCommand implements Callable<Integer> {
         return races.races().stream().map(r -> BugSummary.of(r.asBug())).filter(schedule.bug()::sameBugAs).findFirst().orElse(null);
     }
 
-    private static int reportBug(PrintWriter err, ScheduleFile schedule, BugSummary bug) {
-        err.printf("BUG (%s) in thread %s%s: %s%n", bug.kind(), bug.thread(), bug.location() == null ? "" : " at " + bug.location(), bug.message());
-        if (schedule.bug() != null && !bug.sameBugAs(schedule.bug())) {
+    /** Every bug the replayed run showed, and whether the one the schedule was saved for is among them. */
+    private static int reportBugs(PrintWriter err, ScheduleFile schedule, List<BugSummary> bugs) {
+        for (BugSummary bug : bugs) {
+            err.printf("BUG (%s) in thread %s%s: %s%n", bug.kind(), bug.thread(), bug.location() == null ? "" : " at " + bug.location(), bug.message());
+        }
+        if (schedule.bug() != null && bugs.stream().noneMatch(schedule.bug()::sameBugAs)) {
             err.println("note: the schedule was saved with a different bug (" + schedule.bug().kind() + " at " + schedule.bug().location() + ")");
         }
         return Main.BUG;

@@ -92,13 +92,21 @@ public final class CausalModel {
     private final Set<Long> refined = new HashSet<>();
     private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
     private final Map<Integer, LockPair> holdingReleasedBy = new HashMap<>();
+    /** The run's end as an event, when one of the run's events ended it; else null. */
+    private final EndOrder endOrder;
+
+    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads) {
+        this(trace, memoryModel, fixed, fixedFinalReads, EndProgress.NONE);
+    }
 
     /**
      * @param fixed           the trace indices of the events the run's seed forced
      *                        ({@link #forcedEvents} of {@link Seed#forced()}; empty for a first run)
      * @param fixedFinalReads how many of the virtual final reads the run's seed fixed (see {@link Seed#finalReadsFixed()})
+     * @param progress        the progress at the run's end the run's seed fixed ({@link Region#endProgress()}):
+     *                        the end comes right after the stopped threads' last events in every seed of this trace
      */
-    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads) {
+    public CausalModel(Trace trace, MemoryModel memoryModel, BitSet fixed, int fixedFinalReads, EndProgress progress) {
         if (fixed.length() > trace.size()) {
             throw new IllegalArgumentException("a seed of " + fixed.length() + " choices fixes more than the " + trace.size()
                     + " events of its run");
@@ -126,6 +134,7 @@ public final class CausalModel {
         findLoopGuards();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
+        this.endOrder = trace.ending() == null ? null : new EndOrder(this, trace.ending(), progress);
     }
 
     private void groupVisibleWritesByThread() {
@@ -446,6 +455,9 @@ public final class CausalModel {
             // Mentions every event, so the solver's order places each one.
             base.add(fixed.get(e) ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
         }
+        if (endOrder != null) {
+            base.addAll(endOrder.baseConstraints());
+        }
         return base;
     }
 
@@ -502,7 +514,7 @@ public final class CausalModel {
     private Formula validity(int read) {
         List<Formula> options = new ArrayList<>(List.of(atom(cut, read), heldToTraceValue(read)));
         if (mayBeTargetInPrefix(read)) {
-            options.add(atom(cut, mhb.nextInThread(read)));
+            options.add(lastOfItsThreadInPrefix(read));
         }
         return any(options);
     }
@@ -521,7 +533,14 @@ public final class CausalModel {
      * also writes (what it writes would change with what it reads), or a thread's last operation.
      */
     private boolean mayBeTargetInPrefix(int read) {
-        return !fixed.get(read) && trace.get(read).kind() != EventKind.ATOMIC_RMW && mhb.nextInThread(read) >= 0;
+        return !fixed.get(read) && trace.get(read).kind() != EventKind.ATOMIC_RMW
+                && (mhb.nextInThread(read) >= 0 || endOrder != null && endOrder.cutsOffAfter(read));
+    }
+
+    /** The thread's next operation after {@code read} comes after the cut (a thread the fixed end cuts off after it has none). */
+    private Formula lastOfItsThreadInPrefix(int read) {
+        int next = mhb.nextInThread(read);
+        return next < 0 ? Formula.TRUE : atom(cut, next);
     }
 
     /** A read whose validity only asks which write is visible last before it: no store forwarding. */
@@ -603,7 +622,8 @@ public final class CausalModel {
             Event event = trace.get(e);
             if (isMemoryRead(event) && isPlainRead(e)) {
                 Long seen = lastVisible.containsKey(event.address()) ? lastVisible.get(event.address()) : trace.initialValue(event.address());
-                boolean free = mayBeTargetInPrefix(e) && !beforeCut.get(mhb.nextInThread(e));
+                int next = mhb.nextInThread(e);
+                boolean free = mayBeTargetInPrefix(e) && (next < 0 || !beforeCut.get(next));
                 if (!free && (seen == null || seen != event.value())) {
                     broken.add(refinement(e, () -> validity(e)));
                 }
@@ -758,9 +778,14 @@ public final class CausalModel {
         return !isFinalRead(a) && mhb.precedes(a, b);
     }
 
-    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, then a new value for each target read. */
+    /**
+     * Every seed query of this trace: each two-thread lock inversion, each lost notify, a new value
+     * for each target read, then the run's end before each step it may cut off and each cut-off step
+     * before the end ({@link EndOrder}).
+     */
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
+        queries.addAll(abandonedLocksFirst());
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
             if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
                 queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
@@ -770,6 +795,9 @@ public final class CausalModel {
             for (long value : otherValues(read)) {
                 queries.add(new SeedQuery.NewValue(read, value));
             }
+        }
+        if (endOrder != null) {
+            queries.addAll(endOrder.queries());
         }
         return queries;
     }
@@ -811,7 +839,7 @@ public final class CausalModel {
             } else if (mayBeTargetInPrefix(q.read())) {
                 // The read is its thread's last operation in the prefix; forced events may follow it there.
                 assumptions.add(atom(q.read(), cut));
-                assumptions.add(atom(cut, mhb.nextInThread(q.read())));
+                assumptions.add(lastOfItsThreadInPrefix(q.read()));
                 assumptions.add(readsValue(q.read(), q.value(), q.read()));
                 return assumptions;
             } else {
@@ -827,6 +855,17 @@ public final class CausalModel {
                 assumptions.add(atom(cut, acquire));
                 assumptions.add(heldIfTarget(mhb.previousInThread(acquire)));
             }
+            assumptions.add(runGoesOn());
+        } else if (query instanceof SeedQuery.AbandonedLockFirst q) {
+            assumptions.add(atom(q.abandoned(), cut));
+            assumptions.add(atom(mhb.previousInThread(q.waiting()), cut));
+            assumptions.add(atom(cut, q.waiting()));
+            assumptions.add(heldIfTarget(mhb.previousInThread(q.waiting())));
+            assumptions.add(runGoesOn());
+        } else if (query instanceof SeedQuery.EndBefore q) {
+            assumptions.addAll(endOrder.assumptions(q));
+        } else if (query instanceof SeedQuery.StepBeforeEnd) {
+            throw new IllegalArgumentException("a cut-off step's seed is the run's own order, not a solver's answer");
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
             assumptions.add(atom(q.notifyEvent(), q.waitEvent()));
@@ -848,11 +887,32 @@ public final class CausalModel {
             parts.add(heldIfTarget(p));
         }
         parts.add(spinUnblocked(event, cut));
+        parts.add(runGoesOn());
         return parts;
     }
 
+    /** The run does not end inside the prefix: something happens after it. */
+    private Formula runGoesOn() {
+        return endOrder == null ? Formula.TRUE : endOrder.goesOn();
+    }
+
+    /** The run's end as an event, or null when none of the run's events ended it (a deadlock, a limit). */
+    EndOrder endOrder() {
+        return endOrder;
+    }
+
+    /** Whether the run's seed fixed the run's end, which every seed of this trace then keeps in its prefix. */
+    boolean endFixed() {
+        return endOrder != null && isFixed(endOrder.end());
+    }
+
+    /** The progress at the run's end the run's seed fixed, which every seed of this trace keeps. */
+    EndProgress endProgress() {
+        return endOrder == null ? EndProgress.NONE : endOrder.progress();
+    }
+
     /** For a query's root that {@link #validity} leaves free as a possible target: it returns its trace value. */
-    private Formula heldIfTarget(int event) {
+    Formula heldIfTarget(int event) {
         return event >= 0 && isMemoryRead(trace.get(event)) && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
     }
 
@@ -891,6 +951,58 @@ public final class CausalModel {
             }
         }
         return inversions;
+    }
+
+    /**
+     * For each holding a thread ended with (a {@code java.util.concurrent} lock its failure never
+     * released), each other thread's acquire of that lock that could come after it. Beyond the papers:
+     * Φ_lock puts a holding never released after every other release, so no new value of a read asks
+     * for the order where it is taken first, and the acquires waiting for it then block for ever.
+     */
+    List<SeedQuery> abandonedLocksFirst() {
+        List<SeedQuery> queries = new ArrayList<>();
+        for (LockPair abandoned : abandonedHoldings()) {
+            for (LockPair other : locks.get(abandoned.lock())) {
+                if (abandoned.excludes(other) && isLock(abandoned.acquire()) && isLock(other.acquire()) && !fixed.get(other.acquire())) {
+                    queries.add(new SeedQuery.AbandonedLockFirst(abandoned.acquire(), other.acquire()));
+                }
+            }
+        }
+        return queries;
+    }
+
+    /**
+     * Whether a lock a thread ended with was taken, by it or by another thread, through the re-acquire
+     * after a wait: {@link #abandonedLocksFirst} does not ask for the orders that involves, so the
+     * exploration cannot be counted complete.
+     */
+    public boolean abandonsALockAcquiredByAWake() {
+        for (LockPair abandoned : abandonedHoldings()) {
+            for (LockPair other : locks.get(abandoned.lock())) {
+                if ((other == abandoned || abandoned.excludes(other)) && !isLock(other.acquire())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The holdings never released by a thread that ended: what its failure left locked. */
+    private List<LockPair> abandonedHoldings() {
+        Set<Integer> ended = new HashSet<>();
+        for (Event e : trace.events()) {
+            if (e.kind() == EventKind.END) {
+                ended.add(e.thread());
+            }
+        }
+        List<LockPair> abandoned = new ArrayList<>();
+        locks.values().forEach(holdings -> holdings.stream()
+                .filter(h -> h.release() < 0 && ended.contains(h.thread())).forEach(abandoned::add));
+        return abandoned;
+    }
+
+    private boolean isLock(int event) {
+        return trace.get(event).kind() == EventKind.LOCK;
     }
 
     /**
@@ -963,7 +1075,7 @@ public final class CausalModel {
     }
 
     /** {@code O_a < O_b}, one shared object per pair so the solver encodes it once. */
-    private Formula atom(int a, int b) {
+    Formula atom(int a, int b) {
         return atoms.computeIfAbsent(((long) a << 32) | b, k -> Formula.before(a, b));
     }
 

@@ -30,9 +30,17 @@ import java.util.Set;
  * @param finalValues    their values
  * @param parks          true when a forced operation parks: which unpark gave its permit is not
  *                       recorded here, so no other run stands for this seed
+ * @param oneMore        threads that perform one more operation after their forced prefix, whatever
+ *                       it reads: the step a run's end cut off, which no trace holds yet
+ *                       ({@link SeedQuery.StepBeforeEnd})
+ * @param unflushed      forced writes (named as flushes are) that are never flushed: what the
+ *                       run's end cuts off ({@link SeedQuery.EndBefore})
+ * @param endProgress    the progress at the run's end the seed fixes: its stopped threads perform
+ *                       nothing after their forced prefix (and the one of {@code oneMore})
  */
 public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, long wakesA, long wakesB, Set<Long> flushes,
-                     List<Address> finalAddresses, List<Long> finalValues, boolean parks) {
+                     List<Address> finalAddresses, List<Long> finalValues, boolean parks, Set<Integer> oneMore,
+                     Set<Long> unflushed, EndProgress endProgress) {
 
     /** A thread's operation named by its thread and its position among the thread's operations. */
     static long name(int thread, int position) {
@@ -73,6 +81,10 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
         private final int[] ordinals;
         private final Map<Integer, Integer> lengths = new HashMap<>();
         private final Set<Long> flushes = new HashSet<>();
+        private final Set<Integer> oneMore = new HashSet<>();
+        private final Set<Integer> stopped = new HashSet<>();
+        private final Set<Integer> growing = new HashSet<>();
+        private final Set<Long> unflushed = new HashSet<>();
         private final long[] sums = new long[4];
         private boolean parks;
         private List<Address> finalAddresses = List.of();
@@ -98,13 +110,44 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
             }
         }
 
+        /** Adds the flush of the buffered write at trace index {@code write}, which the trace does not hold. */
+        void addFlushOf(int write) {
+            flushes.add(name(trace.get(write).thread(), ordinals[write]));
+        }
+
+        /** {@code thread} performs one more operation after its forced ones, which the trace does not hold. */
+        void addOneMore(int thread) {
+            oneMore.add(thread);
+        }
+
+        /** The run ends before the trace event {@code event}, which never happens: its thread stops, or its write stays buffered. */
+        void cutBefore(int event) {
+            Event e = trace.get(event);
+            if (e.kind() == EventKind.FLUSH) {
+                unflushed.add(name(e.thread(), ordinals[event]));
+            } else {
+                stopped.add(e.thread());
+            }
+        }
+
+        /** The run ends right after the forced operations of {@code threads}. */
+        void stop(Set<Integer> threads) {
+            stopped.addAll(threads);
+        }
+
+        /** Of the stopped threads, {@code threads} may still go further in the seed's descendants. */
+        void grow(Set<Integer> threads) {
+            growing.addAll(threads);
+        }
+
         void fixFinalValues(List<Address> addresses, List<Long> values) {
             finalAddresses = List.copyOf(addresses);
             finalValues = List.copyOf(values);
         }
 
         Region build() {
-            return new Region(Map.copyOf(lengths), sums[0], sums[1], sums[2], sums[3], Set.copyOf(flushes), finalAddresses, finalValues, parks);
+            return new Region(Map.copyOf(lengths), sums[0], sums[1], sums[2], sums[3], Set.copyOf(flushes), finalAddresses, finalValues, parks,
+                    Set.copyOf(oneMore), Set.copyOf(unflushed), new EndProgress(stopped, growing));
         }
     }
 }

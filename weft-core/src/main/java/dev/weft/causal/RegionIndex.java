@@ -34,7 +34,7 @@ public final class RegionIndex {
 
     /** One indexed run: its trace, and per thread the region sums of each prefix of its operations. */
     private record Reached(Trace trace, int[] ordinals, Map<Integer, long[][]> prefixSums, Set<Long> flushed,
-                           List<Address> finalOrder, Map<Address, Long> finalValues) {
+                           List<Address> finalOrder, Map<Address, Long> finalValues, Set<Integer> ended) {
     }
 
     /**
@@ -61,7 +61,9 @@ public final class RegionIndex {
 
     /**
      * Whether {@code trace} performed every operation of {@code region} with the values its reads
-     * return, its flushes and its final values: whether the run reached the state a seed asked for.
+     * return (and one more operation of each of its {@link Region#oneMore} threads, and nothing more
+     * of its {@link Region#stopped} ones), its flushes (and none of its unflushed writes') and its
+     * final values: whether the run reached the state a seed asked for.
      * Which notify woke a forced wait is not compared: a wait the seed's trace saw time out is woken
      * by a notify that the seed's order puts before it.
      */
@@ -73,10 +75,14 @@ public final class RegionIndex {
         int[] ordinals = CausalModel.ordinals(trace);
         Map<Integer, List<long[]>> contributions = new HashMap<>();
         Set<Long> flushed = new HashSet<>();
+        Set<Integer> ended = new HashSet<>();
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.FLUSH) {
                 flushed.add(Region.name(e.thread(), ordinals[e.index()]));
                 continue;
+            }
+            if (e.kind() == EventKind.END) {
+                ended.add(e.thread());
             }
             contributions.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(Region.contribution(trace, e.index(), ordinals, e.value()));
         }
@@ -91,7 +97,7 @@ public final class RegionIndex {
             prefixSums.put(thread, sums);
         });
         Map<Address, Long> finalValues = CausalModel.finalValues(trace);
-        return new Reached(trace, ordinals, prefixSums, flushed, CausalModel.finalReadOrder(finalValues), finalValues);
+        return new Reached(trace, ordinals, prefixSums, flushed, CausalModel.finalReadOrder(finalValues), finalValues, ended);
     }
 
     /** The earliest indexed run that lies in {@code prefix}, wakes included, with the events {@code forced} fixes in it, or null. */
@@ -111,14 +117,18 @@ public final class RegionIndex {
         long[] sums = new long[4];
         for (Map.Entry<Integer, Integer> forced : region.lengths().entrySet()) {
             long[][] prefixSums = run.prefixSums().get(forced.getKey());
-            if (prefixSums == null || prefixSums[0].length <= forced.getValue()) {
+            int thread = forced.getKey();
+            int performed = forced.getValue() + (region.oneMore().contains(thread) ? 1 : 0);
+            if (prefixSums == null || prefixSums[0].length <= performed
+                    || region.endProgress().stopped().contains(thread) && wentFurther(run, thread, prefixSums[0].length - 1, performed)) {
                 return false;
             }
             for (int k = 0; k < 4; k++) {
                 sums[k] += prefixSums[k][forced.getValue()];
             }
         }
-        if (sums[0] != region.readsA() || sums[1] != region.readsB() || !run.flushed().containsAll(region.flushes())) {
+        if (sums[0] != region.readsA() || sums[1] != region.readsB() || !run.flushed().containsAll(region.flushes())
+                || region.unflushed().stream().anyMatch(run.flushed()::contains)) {
             return false;
         }
         if (wakes && (sums[2] != region.wakesA() || sums[3] != region.wakesB())) {
@@ -134,6 +144,11 @@ public final class RegionIndex {
             }
         }
         return true;
+    }
+
+    /** Whether a thread performed more than {@code performed} operations, its END (which comes with its last step) not counted. */
+    private static boolean wentFurther(Reached run, int thread, int operations, int performed) {
+        return operations > performed + (run.ended().contains(thread) ? 1 : 0);
     }
 
     private static Match match(Reached run, Region region) {

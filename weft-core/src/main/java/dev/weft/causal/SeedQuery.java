@@ -18,8 +18,30 @@ public sealed interface SeedQuery {
     record LockInversion(int first, int second) implements SeedQuery {
     }
 
+    /**
+     * A thread that ends holding a lock takes it, at trace index {@code abandoned}, before another
+     * thread's acquire at {@code waiting}, which is then its thread's next step and waits for ever.
+     */
+    record AbandonedLockFirst(int abandoned, int waiting) implements SeedQuery {
+    }
+
     /** The notify at trace index {@code notifyEvent}, which woke the wait at {@code waitEvent}, happens before that wait and is lost. */
     record LostNotify(int waitEvent, int notifyEvent) implements SeedQuery {
+    }
+
+    /**
+     * The run's end (its exit, or the end of its last non-daemon thread: {@link dev.weft.trace.Ending})
+     * comes before the event at trace index {@code event}, which then never happens: its thread is
+     * cut off right before it.
+     */
+    record EndBefore(int event) implements SeedQuery {
+    }
+
+    /**
+     * What the {@code cutOff}-th thread the run's end cut off was about to do ({@link dev.weft.trace.Ending#cutOff()})
+     * happens before the end: the run's own order up to the end, then that step. No solver is asked.
+     */
+    record StepBeforeEnd(int cutOff) implements SeedQuery {
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -55,6 +56,10 @@ public final class Seeds {
         for (SeedQuery query : model.queries()) {
             if (timeUp.getAsBoolean()) {
                 return new Outcome(seeds, asked, unknown, true);
+            }
+            if (query instanceof SeedQuery.StepBeforeEnd q) {
+                seeds.add(model.endOrder().stepBeforeEnd(q));
+                continue;
             }
             List<Formula> assumptions = model.assumptions(query);
             if (assumptions.contains(Formula.FALSE)) {
@@ -103,6 +108,11 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.LockInversion q) {
             roots.add(mhb.previousInThread(q.first()));
             roots.add(mhb.previousInThread(q.second()));
+        } else if (query instanceof SeedQuery.AbandonedLockFirst q) {
+            roots.add(q.abandoned());
+            roots.add(mhb.previousInThread(q.waiting()));
+        } else if (query instanceof SeedQuery.EndBefore q) {
+            roots.addAll(model.endOrder().roots(q));
         } else if (query instanceof SeedQuery.Race q) {
             // Not the accesses themselves: what a read reads after the cut is not the prefix's business.
             for (int access : new int[] {q.first(), q.second()}) {
@@ -139,7 +149,7 @@ public final class Seeds {
             events.add(q.first());
             events.add(q.second());
         }
-        boolean[] forcedEvents = query instanceof SeedQuery.NewValue ? causalPast(model, roots) : needed;
+        boolean[] forcedEvents = query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore ? causalPast(model, roots) : needed;
         List<Choice> choices = new ChoiceRuns();
         BitSet forced = new BitSet();
         Region.Builder region = new Region.Builder(trace, model.ordinals());
@@ -147,16 +157,32 @@ public final class Seeds {
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
-            if (chosen) {
-                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
+            boolean stepped = chosen || query instanceof SeedQuery.EndBefore && (e == endWithoutChoice(model) || event.kind() == EventKind.FLUSH);
+            if (stepped) {
+                // An end that came with its thread's last step gets a choice of its own: in this seed's run another thread may be able to move then.
+                // So does a flush a later step of its thread drained: that step may be cut off now, and the flush must still happen.
+                choices.add(choiceOf(event));
             }
             long value = e == target ? targetValue : event.value();
             prefix.add(e, value);
             if (forcedEvents[e]) {
-                if (chosen) {
+                if (stepped) {
                     forced.set(choices.size() - 1);
                 }
                 region.add(e, value);
+            }
+        }
+        if (query instanceof SeedQuery.EndBefore q) {
+            region.cutBefore(q.event());
+            prefix.cutBefore(q.event());
+            Set<Integer> stopped = model.endOrder().stoppedBy(trace.get(q.event()).thread());
+            region.stop(stopped);
+            prefix.stop(stopped);
+        } else if (model.endFixed()) {
+            // Only an end every seed of the trace keeps stops threads; otherwise the seed's run goes on past its prefix.
+            for (Region.Builder kept : List.of(region, prefix)) {
+                kept.stop(model.endProgress().stopped());
+                kept.grow(model.endProgress().growing());
             }
         }
         int finalReadsFixed = query instanceof SeedQuery.NewValue q ? model.finalReadsFixedBy(q.read()) : 0;
@@ -172,6 +198,17 @@ public final class Seeds {
         return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed);
     }
 
+    /** The choice that performs a trace event: a step of its thread, or the flush it is. */
+    static Choice choiceOf(Event event) {
+        return event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread());
+    }
+
+    /** The run's ending event when no choice of its own performed it in the trace (it came with its thread's last step); else -1. */
+    private static int endWithoutChoice(CausalModel model) {
+        EndOrder end = model.endOrder();
+        return end != null && !model.trace().get(end.end()).has(Event.CHOSEN) ? end.end() : -1;
+    }
+
     /**
      * What a new-value seed forces: the run's forced events and the target's causal past (the
      * fixed prefix and the roots, closed under must-happen-before). The writes the needed reads
@@ -181,7 +218,7 @@ public final class Seeds {
      * whole prefix: a state where the target reads its value from another write, after a helper's
      * thread took another path, would be outside every seed below this one.
      */
-    private static boolean[] causalPast(CausalModel model, List<Integer> roots) {
+    static boolean[] causalPast(CausalModel model, List<Integer> roots) {
         boolean[] past = new boolean[model.trace().size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < past.length; e++) {

@@ -2,7 +2,6 @@ package dev.weft.explore;
 
 import dev.weft.explore.Transition.Relation;
 import dev.weft.trace.Address;
-import dev.weft.trace.EventKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -125,18 +124,19 @@ final class DporRaces {
     /** Earlier steps by what they touch, so that a step is compared only with those it may relate to. */
     private static final class StepIndex {
         private final Map<Address, List<Integer>> byAddress = new HashMap<>();
-        private final List<Integer> exits = new ArrayList<>();
+        /** Steps that may have ended the run: related to every later step. */
+        private final List<Integer> ends = new ArrayList<>();
 
         /** Steps before {@code j} that may relate to {@code step}, latest first. */
         int[] candidates(int j, Transition step) {
-            if (step.kind() == EventKind.EXIT) {
+            if (step.endsRun()) {
                 int[] all = new int[j];
                 for (int i = 0; i < j; i++) {
                     all[i] = j - 1 - i;
                 }
                 return all;
             }
-            Set<Integer> found = new HashSet<>(exits);
+            Set<Integer> found = new HashSet<>(ends);
             for (Address a : step.touched()) {
                 found.addAll(byAddress.getOrDefault(a, List.of()));
             }
@@ -147,8 +147,8 @@ final class DporRaces {
             for (Address a : step.touched()) {
                 byAddress.computeIfAbsent(a, k -> new ArrayList<>()).add(j);
             }
-            if (step.kind() == EventKind.EXIT) {
-                exits.add(j);
+            if (step.endsRun()) {
+                ends.add(j);
             }
         }
     }

@@ -27,7 +27,10 @@ import java.util.Set;
  * statelessly (each run replays the path to its deepest open node; races are collected once the run
  * ends, which finds the same races as checking each new step as it is taken); a run whose enabled
  * actors are all asleep is finished by {@link ContinuationPolicy} and its remainder ignored; a run
- * that stops at a failure is not maximal, so another run defers its last step; when the initials of
+ * that an exit or the end of its last non-daemon thread ends is not maximal (other threads could
+ * still move), so the ending step is dependent with every step and the actors it cut off are
+ * explored first from where it was taken; a run stopped at a failure is not maximal either, so
+ * another run defers its last step; when the initials of
  * a reversal are all disabled at the race's node (the dependence relation below is conservative and
  * knows no program), every enabled actor there is added (classic DPOR's fallback),
  * except when they are spinners the runtime holds at a busy-wait loop's header ({@code BusyWait}):
@@ -97,8 +100,16 @@ public final class DporStrategy implements Strategy {
     @Override
     public void runFinished(RunResult result) {
         if (execution != null) {
+            Node last = endedByLastStep(result) ? path.get(execution.steps.size() - 1) : null;
+            if (last != null) {
+                Transition ending = last.enabled.get(last.chosen).endingRun();
+                last.enabled.put(last.chosen, ending);
+                execution.steps.set(execution.steps.size() - 1, ending);
+            }
             addBacktrackPoints(execution);
-            if (stoppedWhileOthersCouldMove(result) && !execution.sleepBlocked && !execution.steps.isEmpty()) {
+            if (last != null) {
+                letCutOffActorsGoFirst(last);
+            } else if (stoppedAtAFailure(result) && !execution.sleepBlocked && !execution.steps.isEmpty()) {
                 deferLastStep(path.get(execution.steps.size() - 1));
             }
             execution = null;
@@ -245,18 +256,35 @@ public final class DporStrategy implements Strategy {
     }
 
     /**
-     * A thread failed, the program exited or the loop bound cut the run, perhaps while other threads
-     * could still move. Not a deadlock (no thread can move: the run is maximal) nor a livelock (no
-     * thread could move either, or the run went on until the runtime's step bound).
+     * Whether this run's last step, chosen here, ended it: the program exited, or the last non-daemon
+     * thread ended (its END a step of its own, or part of its last step when nothing else could move
+     * then), cutting off what the other threads were about to do.
      */
-    private static boolean stoppedWhileOthersCouldMove(RunResult result) {
-        return result.status() == RunResult.Status.CUT || result.status() == RunResult.Status.BUG
-                && result.bug().kind() != BugKind.DEADLOCK && result.bug().kind() != BugKind.LIVELOCK;
+    private boolean endedByLastStep(RunResult result) {
+        return result.trace().ending() != null && !execution.sleepBlocked && !execution.steps.isEmpty();
+    }
+
+    /**
+     * The runner stopped the run at a failure, or the loop bound cut it, while other threads could
+     * perhaps still move (a thread stuck outside Weft's control; a test's runner that stops at the
+     * first failed check). Not a deadlock (no thread can move: the run is maximal) nor a livelock (the
+     * run went on until the runtime's bound, not stopped by one thread), nor a run that ended at its own end.
+     */
+    private static boolean stoppedAtAFailure(RunResult result) {
+        if (result.status() == RunResult.Status.CUT) {
+            return true;
+        }
+        if (result.status() != RunResult.Status.BUG || result.trace().ending() != null) {
+            return false;
+        }
+        BugKind last = result.bugs().get(result.bugs().size() - 1).kind();
+        return last != BugKind.DEADLOCK && last != BugKind.LIVELOCK;
     }
 
     /**
      * Makes sure some run from {@code last} defers its step, the one after which the run stopped
-     * at a bug: the other actors' later steps, and so their races, appear only in such a run.
+     * at a failure: the other actors' later steps, and so their races, appear only in such a run.
+     * Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs are all maximal.
      */
     private static void deferLastStep(Node last) {
         for (Actor a : last.backtrack) {
@@ -264,9 +292,23 @@ public final class DporStrategy implements Strategy {
                 return;
             }
         }
-        // Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs are all maximal; ours stop at a failure.
         last.enabled.keySet().stream().filter(a -> !a.equals(last.chosen) && !last.sleep.containsKey(a)).findFirst()
                 .ifPresent(last.backtrack::add);
+    }
+
+    /**
+     * The step that ended the run disabled every other actor's next step, so it races with each of
+     * them: every actor enabled where it was taken goes into that node's backtrack set, to run first
+     * (a step that was never taken has no race of its own in the run, so Algorithm 1 would not see it).
+     * Departure from Algorithm 1 (Abdulla et al., POPL 2014, Section 4), whose runs end only when no
+     * process can move.
+     */
+    private static void letCutOffActorsGoFirst(Node last) {
+        for (Actor a : last.enabled.keySet()) {
+            if (!last.sleep.containsKey(a)) {
+                last.backtrack.add(a);
+            }
+        }
     }
 
     private static boolean intersects(Set<Actor> a, Set<Actor> b) {

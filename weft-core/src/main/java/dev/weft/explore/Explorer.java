@@ -9,6 +9,7 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,11 +19,12 @@ import java.util.Set;
 /**
  * The exploration loop: asks the strategy for a run, performs it, reports the result back, until
  * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted), a
- * run shows that Weft cannot check this program, or Weft itself fails. Every bug's schedule is
- * replayed once before it is reported, so a bug that does not reproduce is flagged instead of
- * trusted; that replay describes the run's JDK calls for the report. The result lists every reason
- * the exploration is not complete: its stop, the strategy's {@link Strategy#incompleteReasons()} and
- * the runs' {@link RunResult#incompleteReasons()}.
+ * run shows that Weft cannot check this program, or Weft itself fails. A run may show several bugs
+ * (an uncaught exception ends only its thread); each new one is reported, de-duplicated by kind and
+ * location. The schedule of a run with a new bug is replayed once before its bugs are reported, so a
+ * bug that does not reproduce is flagged instead of trusted; that replay describes the run's JDK
+ * calls for the report. The result lists every reason the exploration is not complete: its stop,
+ * the strategy's {@link Strategy#incompleteReasons()} and the runs' {@link RunResult#incompleteReasons()}.
  */
 public final class Explorer {
 
@@ -133,11 +135,19 @@ public final class Explorer {
     private Stop afterRun(RunResult result) {
         return switch (result.status()) {
             case BUG -> {
-                if (bugKeys.add(key(result.bug()))) {
+                List<Bug> fresh = result.bugs().stream().filter(bug -> bugKeys.add(key(bug))).toList();
+                if (!fresh.isEmpty()) {
                     firstBug = firstBug == 0 ? executions : firstBug;
-                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bug.
-                    bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), Replay.NOT_CHECKED));
-                    bugs.set(bugs.size() - 1, replayed(result, executions));
+                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
+                    int first = bugs.size();
+                    fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
+                    RunResult again = replay(result);
+                    for (int i = 0; i < fresh.size(); i++) {
+                        Replay replay = replayOf(again, fresh.get(i));
+                        // A reproduced bug keeps the replay's trace, which describes the run's JDK calls.
+                        Trace shown = replay == Replay.REPRODUCED ? again.trace() : result.trace();
+                        bugs.set(first + i, found(result, shown, fresh.get(i), replay));
+                    }
                 }
                 yield limits.allBugs() ? null : Stop.BUG_FOUND;
             }
@@ -154,18 +164,28 @@ public final class Explorer {
         };
     }
 
+    private FoundBug found(RunResult run, Trace trace, Bug bug, Replay replay) {
+        return new FoundBug(bug, executions, run.schedule(), trace, replay, run.bugs());
+    }
+
     /**
-     * Runs the bug's schedule again, describing its JDK calls for the report, and checks the same bug
-     * comes out; the bug keeps that run's trace when it did.
+     * Runs a run's schedule again, describing its JDK calls for the report, to check that its bugs
+     * come out again; null when the deadline did not let it.
      */
-    private FoundBug replayed(RunResult found, long execution) {
-        RunResult again = deadline.passed() ? null : runner.run(PrefixPolicy.forReport(found.schedule()));
-        if (again == null || again.status() == RunResult.Status.STOPPED) {
-            return new FoundBug(found.bug(), execution, found.schedule(), found.trace(), Replay.NOT_CHECKED);
+    private RunResult replay(RunResult found) {
+        if (deadline.passed()) {
+            return null;
         }
-        boolean replayed = again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug()));
-        return new FoundBug(found.bug(), execution, found.schedule(), replayed ? again.trace() : found.trace(),
-                replayed ? Replay.REPRODUCED : Replay.NOT_REPRODUCED);
+        RunResult again = runner.run(PrefixPolicy.forReport(found.schedule()));
+        return again.status() == RunResult.Status.STOPPED ? null : again;
+    }
+
+    /** What the replay {@code again} (null: none was made) showed of {@code bug}. */
+    private static Replay replayOf(RunResult again, Bug bug) {
+        if (again == null) {
+            return Replay.NOT_CHECKED;
+        }
+        return again.bugs().stream().anyMatch(b -> key(b).equals(key(bug))) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
     }
 
     /** Why an exploration that ended with {@code stop} (not {@link Stop#EXHAUSTED}) is not complete. */

@@ -14,12 +14,22 @@ import java.util.List;
  * @param trace     the run's events
  * @param replay    whether following {@code schedule} once more reproduced the same bug (anything
  *                  else is a defect of Weft, and is reported as such)
+ * @param runBugs   every bug of that run, this one among them, in the order the run showed them
  */
-public record FoundBug(Bug bug, long execution, List<Choice> schedule, Trace trace, Replay replay) {
+public record FoundBug(Bug bug, long execution, List<Choice> schedule, Trace trace, Replay replay, List<Bug> runBugs) {
+
+    public FoundBug {
+        runBugs = List.copyOf(runBugs);
+    }
 
     /** True when the replay reproduced the bug. */
     public boolean replayed() {
         return replay == Replay.REPRODUCED;
+    }
+
+    /** The run's bugs other than this one. */
+    public List<Bug> otherBugsOfRun() {
+        return runBugs.stream().filter(other -> other != bug).toList();
     }
 
     /** What following a bug's schedule once more showed. */

@@ -38,9 +38,11 @@ import java.util.Set;
  *                 to one of them decides whether the runtime lets the step run now ({@code BusyWait});
  *                 empty for every other step
  * @param location the step's program location id, or -1 (flushes)
+ * @param endsRun  the step may end the run (an exit, the end of the last non-daemon thread), and so
+ *                 disable every other actor's next step: it is dependent with every step
  */
 record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
-                  LockRole lock, Address sync, Set<Address> watched, int location) {
+                  LockRole lock, Address sync, Set<Address> watched, int location, boolean endsRun) {
 
     enum LockRole {
         NONE,
@@ -64,7 +66,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     static Transition flush(Actor buffer, Address address) {
-        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1);
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1, false);
     }
 
     /**
@@ -98,12 +100,12 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         };
         Address sync = address != null && !memory && !reentrant ? address : null;
         return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync,
-                Set.copyOf(watched), op.location());
+                Set.copyOf(watched), op.location(), op.endsRun());
     }
 
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
-        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location);
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location, endsRun);
     }
 
     /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
@@ -121,7 +123,12 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
 
     /** This fence after all: it left the buffers as they were (only full fences drain). */
     Transition withoutDrain() {
-        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location);
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location, endsRun);
+    }
+
+    /** This step after all: the run ended with it (a thread's last step, whose END came with it and cut the others off). */
+    Transition endingRun() {
+        return new Transition(actor, kind, address, read, writes, buffered, lock, sync, watched, location, true);
     }
 
     boolean acquires() {
@@ -144,7 +151,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (a.actor.thread() == b.actor.thread()) {
             return Relation.INDEPENDENT;
         }
-        if (a.kind == EventKind.EXIT || b.kind == EventKind.EXIT) {
+        if (a.endsRun || b.endsRun) {
             return Relation.RACE;
         }
         if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)) {

@@ -8,7 +8,10 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-/** Object.wait/notify, the Thread operations the runtime controls, and System.exit / Runtime.exit / halt. */
+/**
+ * Object.wait/notify, the Thread operations the runtime controls (the default uncaught-exception
+ * handler, a JVM-wide static, included), and System.exit / Runtime.exit / halt.
+ */
 final class ThreadCallVisitor extends JdkCallVisitor {
     private static final String THREAD = "java/lang/Thread";
     private static final Type RUNNABLE = Type.getType(Runnable.class);
@@ -75,6 +78,10 @@ final class ThreadCallVisitor extends JdkCallVisitor {
             case "isInterrupted()Z" -> replaceWithHook(call, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z");
             case "interrupted()Z" -> replaceWithHook(call, "threadInterrupted", "(I)Z");
             case "isAlive()Z" -> replaceWithHook(call, "threadIsAlive", "(Ljava/lang/Thread;I)Z");
+            case "setDefaultUncaughtExceptionHandler(Ljava/lang/Thread$UncaughtExceptionHandler;)V" ->
+                    replaceWithHook(call, "setDefaultUncaughtExceptionHandler", "(Ljava/lang/Thread$UncaughtExceptionHandler;I)V");
+            case "getDefaultUncaughtExceptionHandler()Ljava/lang/Thread$UncaughtExceptionHandler;" ->
+                    replaceWithHook(call, "getDefaultUncaughtExceptionHandler", "(I)Ljava/lang/Object;");
             default -> {
                 if (!call.name().equals("<init>")) {
                     return false;

@@ -22,7 +22,8 @@ import java.util.stream.BaseStream;
  * is thread-safe, which methods leave their receiver as it was, which return a view of it, and what
  * a call may do with the objects passed to it. The runtime follows calls on such objects with it
  * ({@code dev.weft.runtime.JdkObjects}); the instrumentation asks it which call sites to follow, and
- * whether a JDK call is free of side effects ({@link #isSideEffectFree}).
+ * whether a JDK call leaves state behind that no event shows ({@link #isSideEffectFree},
+ * {@link #effectsAreSeen}).
  *
  * <p>The tables are by method name within the families above (a collection's {@code get} and a bit
  * set's {@code get} both only read), which their APIs allow; where a name misleads, a class says so
@@ -191,35 +192,34 @@ public final class JdkApi {
 
     /**
      * Whether a call of the JDK method {@code owner.name descriptor} ({@code owner}: the class that
-     * declares it) leaves nothing behind that Weft does not record, for the purity of busy-wait loops
-     * ({@code dev.weft.instrument.HiddenState}). Free of side effects are: the methods of immutable
-     * value classes whose arguments are primitives or such values ({@code String.length},
-     * {@code Integer.valueOf}, {@code Math.max}, but not {@code Math.random} or {@code String.format});
-     * a few more ({@code Optional.isPresent}, {@code Objects.requireNonNull}); and the calls that only
-     * read an object of the families above ({@code Map.containsKey}, {@code List.size},
-     * {@code Queue.peek}) with arguments of those kinds, {@code Object}s or objects of the families:
-     * on an object more than one thread can reach such a call is a read of its state, an event; on a
-     * confined one only its own thread could change what it reads. Not free: a changing call (on a
-     * confined object it is no event), moving an iterator on, any call on a {@code LinkedHashMap}
-     * (an access-ordered one reorders on {@code get}) or a {@code WeakHashMap} (any call may expunge
-     * entries), and a call given an array (it may write into it) or code to run (a lambda). The
-     * program code a reading call runs on its elements ({@code equals}, {@code hashCode},
-     * {@code compareTo}) is instrumented: what it writes is recorded, and it is taken to allocate nothing
-     * that matters.
+     * declares it) is a pure function, for the purity of busy-wait loops
+     * ({@code dev.weft.instrument.HiddenState}): a method of an immutable value class whose arguments
+     * are primitives or such values ({@code String.length}, {@code Integer.valueOf}, {@code Math.max},
+     * but not {@code Math.random} or {@code String.format}), or one of a few more
+     * ({@code Optional.isPresent}, {@code Objects.requireNonNull}).
      */
-    public static boolean isSideEffectFree(String owner, String name, String descriptor, BiPredicate<String, String> isSubtypeOf) {
+    public static boolean isSideEffectFree(String owner, String name, String descriptor) {
         if (FREE_METHODS.contains(owner + "." + name + descriptor)) {
             return true;
         }
-        if (VALUE_CLASSES.contains(owner)) {
-            return !VALUE_METHODS_WITH_EFFECTS.contains(name) && !name.equals("<init>")
-                    // equals compares with instanceof, never calls its argument
-                    && (name.equals("equals") && descriptor.equals("(Ljava/lang/Object;)Z") || argumentsAre(descriptor, VALUE_CLASSES::contains));
-        }
-        return isStateType(owner, isSubtypeOf) && !isSubtypeOf.test(owner, "java/util/WeakHashMap")
-                && !isSubtypeOf.test(owner, "java/util/LinkedHashMap") && READING.contains(name)
-                && argumentsAre(descriptor, type -> VALUE_CLASSES.contains(type) || type.equals("java/lang/Object")
-                        || isStateType(type, isSubtypeOf));
+        // equals compares with instanceof, never calls its argument
+        return VALUE_CLASSES.contains(owner) && !VALUE_METHODS_WITH_EFFECTS.contains(name) && !name.equals("<init>")
+                && (name.equals("equals") && descriptor.equals("(Ljava/lang/Object;)Z") || argumentsAre(descriptor, VALUE_CLASSES::contains));
+    }
+
+    /**
+     * Whether the runtime sees every effect of a call of {@code owner.name descriptor} made from
+     * instrumented program code, for the purity of busy-wait loops: a call on an object of the families
+     * above, given only primitives, values, {@code Object}s or objects of the families. On an object
+     * another thread can reach, the call is an event that reads or changes its state; on one only its
+     * own thread reaches, a change is no event, and the runtime tells the thread's busy-wait watch
+     * instead. Not so: a call given an array (it may write into it) or code to run (a lambda, a
+     * comparator). The program code such a call runs on its elements ({@code equals}, {@code hashCode})
+     * is instrumented: what it writes is recorded, and it is taken to allocate nothing that matters.
+     */
+    public static boolean effectsAreSeen(String owner, String descriptor, BiPredicate<String, String> isSubtypeOf) {
+        return isStateType(owner, isSubtypeOf) && argumentsAre(descriptor,
+                type -> VALUE_CLASSES.contains(type) || type.equals("java/lang/Object") || isStateType(type, isSubtypeOf));
     }
 
     /** Whether every argument of {@code descriptor} is a primitive or an object of a class {@code allowed} accepts (arrays never are). */

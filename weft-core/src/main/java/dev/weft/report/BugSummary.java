@@ -16,6 +16,11 @@ public record BugSummary(String kind, String message, String thread, String loca
                 bug.location() == null ? null : bug.location().fileAndLine());
     }
 
+    /** "exception in thread main.1 at Foo.java:12", for lists of bugs. */
+    public String headline() {
+        return kind + " in thread " + thread + (location == null ? "" : " at " + location);
+    }
+
     public boolean sameBugAs(BugSummary other) {
         return other != null && kind.equals(other.kind) && java.util.Objects.equals(location, other.location);
     }

@@ -2,6 +2,7 @@ package dev.weft.report;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
+import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -144,6 +145,9 @@ public final class HtmlReport {
                     case NOT_CHECKED -> "; not replayed: the exploration was stopped first.";
                 })
                 .append("</p>\n");
+        for (Bug other : found.otherBugsOfRun()) {
+            page.append("<p>The same run also showed: ").append(escape(BugSummary.of(other).headline())).append("</p>\n");
+        }
         if (schedule != null) {
             page.append("<p>Replay: <code>weft replay ").append(escape(schedule.toString())).append("</code></p>\n");
         }

@@ -60,6 +60,8 @@ public final class JsonSummary {
                 bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
             }
             bug.set("interleaving", interleaving(found));
+            ArrayNode others = bug.putArray("otherBugsOfRun");
+            found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");

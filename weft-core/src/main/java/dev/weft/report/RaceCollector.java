@@ -10,6 +10,7 @@ import dev.weft.explore.FoundBug.Replay;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.trace.Address;
+import dev.weft.trace.Bug;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.IncompleteReason;
@@ -214,15 +215,16 @@ public final class RaceCollector implements Explorer.Listener {
      * replay's trace when the replay shows it again.
      */
     private FoundBug replayed(Race race, ProgramRunner runner) {
+        Bug bug = race.asBug();
         RunResult again = deadline.passed() ? null : runner.run(PrefixPolicy.forReport(race.schedule()));
         if (again == null || again.status() == RunResult.Status.STOPPED) {
-            return new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), Replay.NOT_CHECKED);
+            return new FoundBug(bug, race.execution(), race.schedule(), race.trace(), Replay.NOT_CHECKED, List.of(bug));
         }
         RaceCollector shown = new RaceCollector();
         shown.record(again);
         boolean replayed = shown.races.containsKey(key(race.first()) + " / " + key(race.second()));
-        return new FoundBug(race.asBug(), race.execution(), race.schedule(), replayed ? again.trace() : race.trace(),
-                replayed ? Replay.REPRODUCED : Replay.NOT_REPRODUCED);
+        return new FoundBug(bug, race.execution(), race.schedule(), replayed ? again.trace() : race.trace(),
+                replayed ? Replay.REPRODUCED : Replay.NOT_REPRODUCED, List.of(bug));
     }
 
     /** An access as a race names it: "read" or "write", or for a JDK call the call ("Map.get"). */

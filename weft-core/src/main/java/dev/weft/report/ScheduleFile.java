@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.explore.FoundBug;
 import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
@@ -28,7 +29,8 @@ import java.util.List;
 /**
  * A saved schedule: the program, the memory model, the loop bound and the choices of one run, which
  * {@code weft replay} follows to reproduce it exactly (under another loop bound the run could be cut
- * before the bug). Threads, objects and fields are written by
+ * before the bug), with the bug it was saved for and every bug the run showed (an uncaught exception
+ * ends only its thread, so a run may show several). Threads, objects and fields are written by
  * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
  * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
  * field ids exist only once the class that declares the field has been instrumented. The standard
@@ -51,25 +53,34 @@ public final class ScheduleFile {
     private final MemoryModel memoryModel;
     private final int loopBound;
     private final BugSummary bug;
+    private final List<BugSummary> runBugs;
     private final List<JsonNode> choices;
     private final byte[] standardInput;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<JsonNode> choices,
-                         byte[] standardInput) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<BugSummary> runBugs,
+                         List<JsonNode> choices, byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
         this.bug = bug;
+        this.runBugs = List.copyOf(runBugs);
         this.choices = choices;
         this.standardInput = standardInput;
     }
 
     /**
+     * The schedule of the run that showed {@code found}.
+     *
      * @param config        how the run was made: its memory model and loop bound are saved
      * @param standardInput the bytes of standard input the runs read (a prefix of them is what the saved run read)
      */
-    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols,
-                                  byte[] standardInput) {
+    public static ScheduleFile of(ProgramSpec program, RunConfig config, FoundBug found, Symbols symbols, byte[] standardInput) {
+        List<BugSummary> runBugs = found.runBugs().stream().map(BugSummary::of).toList();
+        return of(program, config, BugSummary.of(found.bug()), runBugs, found.schedule(), symbols, standardInput);
+    }
+
+    private static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<BugSummary> runBugs,
+                                   List<Choice> schedule, Symbols symbols, byte[] standardInput) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -81,7 +92,7 @@ public final class ScheduleFile {
                 choices.add(flush);
             }
         }
-        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, choices, standardInput.clone());
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, runBugs, choices, standardInput.clone());
     }
 
     public ProgramSpec program() {
@@ -105,6 +116,11 @@ public final class ScheduleFile {
     /** The standard input the saved run could read: a replay reads these bytes, then end of file. */
     public byte[] standardInput() {
         return standardInput.clone();
+    }
+
+    /** Every bug the run showed when it was saved (the saved bug among them); empty when it was saved without one. */
+    public List<BugSummary> runBugs() {
+        return runBugs;
     }
 
     public int length() {
@@ -153,6 +169,8 @@ public final class ScheduleFile {
         root.put("loopBound", loopBound);
         if (bug != null) {
             root.set("bug", bug.toJson());
+            ArrayNode all = root.putArray("runBugs");
+            runBugs.forEach(b -> all.add(b.toJson()));
         }
         writeStandardInput(root);
         ArrayNode list = root.putArray("choices");
@@ -183,6 +201,11 @@ public final class ScheduleFile {
             throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
         }
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
+        List<BugSummary> runBugs = new ArrayList<>();
+        root.path("runBugs").forEach(b -> runBugs.add(BugSummary.fromJson(b)));
+        if (runBugs.isEmpty() && bug != null) {
+            runBugs.add(bug);
+        }
         List<JsonNode> choices = new ArrayList<>();
         for (JsonNode choice : root.get("choices")) {
             if (!isChoice(choice)) {
@@ -191,7 +214,7 @@ public final class ScheduleFile {
             }
             choices.add(choice);
         }
-        return new ScheduleFile(program, model, loopBound, bug, choices, readStandardInput(root, file));
+        return new ScheduleFile(program, model, loopBound, bug, runBugs, choices, readStandardInput(root, file));
     }
 
     private static MemoryModel memoryModel(Path file, String name) throws IOException {

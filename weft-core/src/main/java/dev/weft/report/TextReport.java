@@ -4,6 +4,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.nio.file.Path;
@@ -33,6 +34,9 @@ public final class TextReport {
                 case NOT_REPRODUCED -> "; WARNING: replaying its schedule did not reproduce it (a Weft defect, please report)";
                 case NOT_CHECKED -> "; not replayed: the exploration was stopped first";
             }));
+            for (Bug other : found.otherBugsOfRun()) {
+                out.append("  the same run also showed: ").append(BugSummary.of(other).headline()).append('\n');
+            }
             Path schedule = i < schedules.size() ? schedules.get(i) : null;
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule).append('\n');

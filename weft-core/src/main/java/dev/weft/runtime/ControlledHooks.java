@@ -405,6 +405,16 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
+        threads.uncaught().setDefaultHandler(handler, loc);
+    }
+
+    @Override
+    public Object getDefaultUncaughtExceptionHandler(int loc) {
+        return threads.uncaught().defaultHandler(loc);
+    }
+
+    @Override
     public void awaitingWork(boolean waiting) {
         threads.awaitingWork(waiting);
     }

@@ -250,6 +250,9 @@ final class JdkObjects {
             }
             noteForeignUse(call, me);
             collectAccesses(call);
+            if (changesUnseen(call)) {
+                me.loops.unrecordedChange();
+            }
             if (me.controlled()) {
                 perform(me, call);
             }
@@ -308,6 +311,26 @@ final class JdkObjects {
                 add(call, a, changes);
             }
         }
+    }
+
+    /**
+     * Whether the call changes a state no event of it shows: one only this thread reaches, or, for an
+     * iterator no other thread reaches, its own position. The busy-wait watch must know
+     * ({@code JdkApi.effectsAreSeen}).
+     */
+    private static boolean changesUnseen(Call call) {
+        JdkCallSite site = call.site;
+        if (call.target != null && !JdkApi.reads(call.receiver.getClass(), site.name(), true)
+                && call.accesses.stream().noneMatch(a -> a.state() == call.target.state && a.changes())) {
+            return true;
+        }
+        for (int i = 0; i < call.arguments.size(); i++) {
+            Followed a = call.arguments.get(i);
+            if (site.form() == JdkCallSite.Form.STATIC && JdkApi.staticChanges(site.owner(), site.name(), i) && !a.state.reach.shared) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void add(Call call, Followed f, boolean changes) {

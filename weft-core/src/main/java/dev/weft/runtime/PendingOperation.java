@@ -17,20 +17,34 @@ import java.util.Set;
  * @param awaited  for a {@link EventKind#LOOP} step, the addresses its iteration read: a write by another
  *                 thread to one of them, visible after the iteration first read it, lets the step happen
  *                 ({@link dev.weft.trace.BusyWait}); empty for every other step
+ * @param endsRun  performing it may end the run and so cut off every other thread's next step: an
+ *                 exit, or the end of a thread that was, at some scheduling point, the last non-daemon
+ *                 thread while others could still move (once set, it stays set)
  */
-public record PendingOperation(EventKind kind, Address address, int location, Set<Address> others, Set<Address> awaited) {
+public record PendingOperation(EventKind kind, Address address, int location, Set<Address> others, Set<Address> awaited,
+                               boolean endsRun) {
 
     public PendingOperation(EventKind kind, Address address, int location) {
-        this(kind, address, location, Set.of(), Set.of());
+        this(kind, address, location, Set.of(), Set.of(), kind == EventKind.EXIT);
+    }
+
+    /** An END step, which may end the run ({@code endsRun}). */
+    PendingOperation(EventKind kind, Address address, int location, boolean endsRun) {
+        this(kind, address, location, Set.of(), Set.of(), endsRun);
     }
 
     /** A JDK call's step: its first event's kind and address, and the other objects whose state it touches. */
     public static PendingOperation jdkCall(EventKind kind, Address first, int location, Set<Address> others) {
-        return new PendingOperation(kind, first, location, others, Set.of());
+        return new PendingOperation(kind, first, location, others, Set.of(), false);
     }
 
-    /** A thread's arrival at a loop header after an iteration that read {@code awaited}. */
+    /** A LOOP step, held until a write to one of {@code awaited} is visible. */
     public static PendingOperation loop(int location, Set<Address> awaited) {
-        return new PendingOperation(EventKind.LOOP, null, location, Set.of(), awaited);
+        return new PendingOperation(EventKind.LOOP, null, location, Set.of(), awaited, false);
+    }
+
+    /** The same operation, known to end the run. */
+    PendingOperation endingRun() {
+        return new PendingOperation(kind, address, location, others, awaited, true);
     }
 }

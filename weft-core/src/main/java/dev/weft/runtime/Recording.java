@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Bug;
 import dev.weft.trace.Choice;
+import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.IncompleteReason;
@@ -16,8 +17,8 @@ import java.util.Map;
 
 /**
  * What one run records: its events, the value every address held before the run first touched it,
- * the schedule of choices that replays it, the stable identities of its objects, and the reasons it
- * cannot count as covering what it stands for ({@link #incomplete}). The parts of
+ * the schedule of choices that replays it, the stable identities of its objects, the bugs it showed,
+ * how it ended, and the reasons it cannot count as covering what it stands for ({@link #incomplete}). The parts of
  * the runtime append to it (through {@link Scheduler#record}, which also shows each event to the
  * busy-wait rules); at the end of the run it becomes the run's {@link RunResult} and is dropped.
  * Guarded by the run's lock.
@@ -31,6 +32,8 @@ final class Recording {
     private List<Choice> schedule = new ArrayList<>();
     private Map<Integer, String> callTexts = new HashMap<>();
     private List<IncompleteReason> incomplete = new ArrayList<>();
+    private List<Bug> bugs = new ArrayList<>();
+    private Ending ending;
 
     Recording(Symbols symbols) {
         this.symbols = symbols;
@@ -124,10 +127,33 @@ final class Recording {
         }
     }
 
-    /** The run's result, which takes over what was recorded; the recording is then forgotten. */
-    RunResult result(RunResult.Status status, Bug bug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues, callTexts);
-        RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState, incomplete);
+    /** A bug the run showed without ending (an uncaught exception ends only its thread). */
+    void bug(Bug bug) {
+        bugs.add(bug);
+    }
+
+    /** The run ended at its own event: an exit, or the end of its last non-daemon thread. */
+    void ended(Ending how) {
+        ending = how;
+    }
+
+    /**
+     * The run's result, which takes over what was recorded; the recording is then forgotten. A run
+     * that ended normally (or was cut by a bound) but showed bugs on the way is a run with bugs; one
+     * Weft could not check (unsupported, diverged, stopped from outside) has none.
+     *
+     * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
+     */
+    RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
+        Trace trace = new Trace(symbols, events, initialValues, ending, callTexts);
+        List<Bug> all = new ArrayList<>(bugs);
+        if (endBug != null) {
+            all.add(endBug);
+        }
+        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT;
+        RunResult.Status withBugs = checked && !all.isEmpty() ? RunResult.Status.BUG : status;
+        RunResult result = new RunResult(withBugs, trace, List.copyOf(schedule), checked ? all : List.of(), detail, finalState,
+                incomplete);
         forget();
         return result;
     }
@@ -148,5 +174,7 @@ final class Recording {
         schedule = new ArrayList<>();
         callTexts = new HashMap<>();
         incomplete = new ArrayList<>();
+        bugs = new ArrayList<>();
+        ending = null;
     }
 }

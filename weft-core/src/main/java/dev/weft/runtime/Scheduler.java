@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
+import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
@@ -14,9 +15,11 @@ import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -45,13 +48,13 @@ import java.util.stream.Collectors;
  * busy-wait rule ({@link BusyWaitRules}), which holds a spinning thread back at a LOOP scheduling point.
  */
 final class Scheduler {
-    private static final BooleanSupplier ALWAYS = () -> true;
+    static final BooleanSupplier ALWAYS = () -> true;
     private static final int ABORTS_BEFORE_PARKING = 100;
     /** How often the watcher asks {@link RunConfig#stop()}. */
     private static final long STOP_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How long a run stopped from outside waits for a thread that is not at a hook: the exploration ends anyway. */
     private static final long STOPPED_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
-    private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
+    static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
 
@@ -523,7 +526,16 @@ final class Scheduler {
                     live.add(t);
                 }
             }
-            if (!keepsRunGoing(live)) {
+            if (onlyDaemons(live)) {
+                // The last non-daemon thread's END (just recorded) ends the run, as it ends a JVM.
+                endRun(recording.nextIndex() - 1, null, RunEnd.of(Status.COMPLETED, null));
+                return;
+            }
+            boolean keptGoing = keepsRunGoing(live);
+            if (keptGoing) {
+                markRunEndingEnds(live);
+            } else if (!anyDaemon(live)) {
+                // Only idle pool workers are left: a JDK pool would keep the JVM alive, Weft ends the run.
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
@@ -542,6 +554,11 @@ final class Scheduler {
                 }
             }
             if (enabled.isEmpty()) {
+                if (!keptGoing) {
+                    // Idle pool workers keep a JVM alive while daemon threads run on: the run ends once those cannot move.
+                    finish(RunEnd.of(Status.COMPLETED, null));
+                    return;
+                }
                 finish(bugs.noThreadCanMove(live));
                 return;
             }
@@ -576,6 +593,91 @@ final class Scheduler {
             giveTurn(chosen);
             return;
         }
+    }
+
+    /**
+     * Whether the END of {@code me} would end the run now: it is not a daemon and every other live
+     * thread is. (An idle pool worker keeps a JVM alive; with one left, the run ends only once
+     * nothing can move, cutting nothing off.)
+     */
+    boolean wouldEndRun(RunThread me) {
+        if (me.daemon) {
+            return false;
+        }
+        for (RunThread t : threads) {
+            if (t != me && !t.ended && !t.daemon) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a live thread other than {@code me} could take a step or publish a buffered write now. */
+    boolean othersCanMove(RunThread me) {
+        for (RunThread t : threads) {
+            if (t != me && !t.ended && (isEnabled(t) || !t.buffer.flushable(model).isEmpty())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A thread that waits at its END's scheduling point (it buffered writes under TSO/PSO) may have
+     * become the last non-daemon thread meanwhile: its END now ends the run, and says so to the policy.
+     */
+    private void markRunEndingEnds(List<RunThread> live) {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            if (t.pending != null && t.pending.kind() == EventKind.END && !t.pending.endsRun() && wouldEndRun(t)) {
+                t.pending = t.pending.endingRun();
+            }
+        }
+    }
+
+    /**
+     * The run ends at its event {@code event} ({@code exiting}'s exit, or, with {@code exiting} null,
+     * the END of the last non-daemon thread): records what the end cut off, then finishes.
+     */
+    void endRun(int event, RunThread exiting, RunEnd how) {
+        if (event >= 0) {
+            Set<Integer> expendable = new HashSet<>();
+            List<Ending.CutOff> cutOff = new ArrayList<>();
+            for (RunThread t : threads) {
+                if (exiting != null ? t != exiting : t.daemon) {
+                    expendable.add(t.id);
+                }
+                if (t != exiting && !t.ended) {
+                    if (t.pending != null) {
+                        PendingOperation op = t.pending;
+                        cutOff.add(new Ending.CutOff(t.step, op.kind(), op.address(), op.location(), isEnabled(t)));
+                    }
+                    for (Address a : t.buffer.flushable(model)) {
+                        cutOff.add(new Ending.CutOff(Choice.flush(t.id, a), EventKind.FLUSH, a, -1, true));
+                    }
+                }
+            }
+            recording.ended(new Ending(event, expendable, cutOff));
+        }
+        finish(how);
+    }
+
+    private static boolean onlyDaemons(List<RunThread> live) {
+        for (int i = 0; i < live.size(); i++) {
+            if (!live.get(i).daemon) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean anyDaemon(List<RunThread> live) {
+        for (int i = 0; i < live.size(); i++) {
+            if (live.get(i).daemon) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a live thread other than a daemon or an idle pool worker remains. */

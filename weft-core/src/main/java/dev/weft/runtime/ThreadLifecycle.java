@@ -10,18 +10,25 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
- * failure is the run's bug), {@code Thread.start} (FORK), join, sleep, yield, interrupts,
- * {@code isAlive}, {@code System.exit}, and, for a modelled pool's worker, whether it waits for work. What a
- * thread learnt of class initialisations passes to the threads it starts and to those that join it
- * (see {@link ClassInits}). Whose turn it is
+ * failure is a bug of the run and ends its thread, after the program's handler ran), {@code Thread.start} (FORK),
+ * join, sleep, yield, interrupts, {@code isAlive}, {@code System.exit}, and, for a modelled pool's worker, whether
+ * it waits for work. What a thread learnt of class initialisations passes to the threads it starts and to those
+ * that join it (see {@link ClassInits}). Whose turn it is
  * stays with the core, including the hand-back of a forked child to its parent
  * ({@link Scheduler#awaitForkedChild}), which every hook waits for on entry.
  */
 final class ThreadLifecycle {
     private final Scheduler core;
+    private final UncaughtExceptions uncaught;
 
     ThreadLifecycle(Scheduler core) {
         this.core = core;
+        this.uncaught = new UncaughtExceptions(core);
+    }
+
+    /** The program's uncaught-exception handlers, and the run's default one. */
+    UncaughtExceptions uncaught() {
+        return uncaught;
     }
 
     Runnable wrapThreadBody(Runnable body) {
@@ -57,36 +64,80 @@ final class ThreadLifecycle {
         return false;
     }
 
+    /**
+     * The end of a thread's body. An uncaught failure is a bug of the run and ends only its thread:
+     * the program's handler runs first ({@link UncaughtExceptions}), then the thread ends and the
+     * run goes on. The failure counts once its dispatch is over, as the JVM shows it (the default
+     * handler prints it) only then: a run that ends while the dying thread waits to dispatch (a
+     * daemon cut off by main's end) never showed it. The END is a scheduling point where other threads may act first: when the thread
+     * buffered writes (TSO/PSO), and when it is the last non-daemon thread while others could still
+     * move, since its end then ends the run and cuts them off.
+     */
     void threadBodyExit(boolean began, Throwable failure) {
         if (failure instanceof OutOfMemoryError) {
             // Room to end the run and report the program's failure while its memory is still taken.
             MemoryReserve.release();
         }
-        if (!began) {
+        if (!began || failure instanceof RunAbort) {
             return;
+        }
+        RunThread me = ended();
+        if (me == null) {
+            return;
+        }
+        if (failure != null && !(failure instanceof VirtualMachineError) && WeftThrowables.weftOwn(failure) != null) {
+            endByWeftsOwn(me, failure);
+            return;
+        }
+        if (failure != null) {
+            uncaught.dispatch(me, failure);
         }
         core.lock();
         try {
-            RunThread me = core.thread(Thread.currentThread());
-            if (me == null || core.isOver() || me.ended || failure instanceof RunAbort) {
+            if (core.isOver()) {
                 return;
             }
-            core.awaitForkedChild(me);
-            if (failure == null && me.everBuffered) {
-                // Other threads may still act before the end publishes what this thread buffered. A choice
-                // for every thread that ever buffered a write, even with the buffer already flushed, so that
-                // the choices a thread needs depend on its own events only, not on when other choices
-                // flushed its writes (MCR's seeds count on it).
-                core.schedulingPoint(me, EventKind.END, null, -1);
+            if (failure != null) {
+                core.recording.bug(core.bugs.failure(failure, me));
+            }
+            boolean endsRun = core.wouldEndRun(me);
+            if (me.everBuffered || endsRun && core.othersCanMove(me)) {
+                // A choice for every thread that ever buffered a write, even with the buffer already flushed, so that
+                // the choices a thread needs depend on its own events only, not on when other choices flushed its
+                // writes (MCR's seeds count on it).
+                core.schedulingPoint(me, new PendingOperation(EventKind.END, null, -1, endsRun), Scheduler.ALWAYS, null);
             }
             core.drain(me);
             core.record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
-            if (failure != null) {
-                core.finish(core.bugs.uncaught(failure, me));
-                return;
-            }
             core.stop(me);
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /** Weft's own failure (or refusal) reached the program's thread: the run ends here, never as a program bug. */
+    private void endByWeftsOwn(RunThread me, Throwable failure) {
+        core.lock();
+        try {
+            if (!core.isOver()) {
+                core.finish(core.bugs.uncaught(failure, me));
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /** The calling thread, whose body is over; null when the run is over. */
+    private RunThread ended() {
+        core.lock();
+        try {
+            RunThread me = core.thread(Thread.currentThread());
+            if (me == null || core.isOver() || me.ended) {
+                return null;
+            }
+            core.awaitForkedChild(me);
+            return me;
         } finally {
             core.unlock();
         }
@@ -257,6 +308,7 @@ final class ThreadLifecycle {
         }
     }
 
+    /** {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the run ends here and cuts every other thread off. */
     void exit(int status, int loc) {
         RunThread me = core.enter();
         try {
@@ -264,12 +316,8 @@ final class ThreadLifecycle {
                 core.schedulingPoint(me, EventKind.EXIT, null, loc);
             }
             core.drain(me);
-            core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
-            if (status == 0) {
-                core.finish(RunEnd.of(Status.COMPLETED, null));
-            } else {
-                core.finish(core.bugs.exit(status, me, loc));
-            }
+            int event = core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
+            core.endRun(event, me, status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
             throw new RunAbort();
         } finally {
             core.unlock();

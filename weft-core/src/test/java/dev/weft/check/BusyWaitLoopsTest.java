@@ -127,6 +127,15 @@ class BusyWaitLoopsTest {
 
     @ParameterizedTest
     @EnumSource(value = StrategyKind.class, names = {"MCR", "DPOR", "DFS"})
+    void aLoopThatChangesAJdkListNoOtherThreadReachesIsNeverHeld(StrategyKind strategy) throws Exception {
+        RealRuns.Exploration exploration = exploreSubject(subjects.ConfinedListFill.class, strategy, RunConfig.of(MemoryModel.SC), true);
+        assertTrue(exploration.result().complete(), exploration.result().toString());
+        assertTrue(exploration.result().bugs().isEmpty(), exploration.result().bugs().toString());
+        assertEquals(Set.of("{subjects.ConfinedListFill.filled=3, subjects.ConfinedListFill.flag=0}"), exploration.outcomes());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = StrategyKind.class, names = {"MCR", "DPOR", "DFS"})
     void aGuardedWaitThatNobodyNotifiesIsADeadlock(StrategyKind strategy) throws Exception {
         ExplorationResult result = exploreSubject(subjects.WaitForever.class, strategy, RunConfig.of(MemoryModel.SC), false).result();
         assertEquals(BugKind.DEADLOCK, result.bugs().get(0).bug().kind());
@@ -136,13 +145,13 @@ class BusyWaitLoopsTest {
     private static RealRuns.Exploration explore(String program, StrategyKind strategy, MemoryModel model, RunConfig config,
                                                 boolean allBugs) throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of());
-        return RealRuns.explore(opened, config, create(strategy, model), new Limits(RUNS, null, allBugs), RunResult::outcome);
+        return RealRuns.explore(opened, config, create(strategy, model), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static RealRuns.Exploration exploreSubject(Class<?> program, StrategyKind strategy, RunConfig config, boolean allBugs)
             throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.classpathOf(program), program.getName(), List.of());
-        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new Limits(RUNS, null, allBugs), RunResult::outcome);
+        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static Strategy create(StrategyKind strategy, MemoryModel model) {

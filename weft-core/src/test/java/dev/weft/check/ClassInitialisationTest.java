@@ -103,7 +103,7 @@ class ClassInitialisationTest {
 
     private static RealRuns.Exploration explore(String classpath, String mainClass, String strategy) throws Exception {
         return RealRuns.explore(InstrumentedProgram.open(classpath, mainClass, List.of()), MemoryModel.SC,
-                StrategyKind.byName(strategy).create(StrategyOptions.defaults(MemoryModel.SC)), new Limits(5_000, null, true), RunResult::outcome);
+                StrategyKind.byName(strategy).create(StrategyOptions.defaults(MemoryModel.SC)), new Limits(5_000, null, true), run -> List.of(run.outcome()));
     }
 
     /** StaticInitReadsShared's final state when its initialiser read {@code value}: both threads see that. */

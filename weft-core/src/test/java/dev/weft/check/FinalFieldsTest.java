@@ -50,6 +50,6 @@ class FinalFieldsTest {
 
     private static ExplorationResult explore(String mainClass, String strategy, MemoryModel model) throws Exception {
         return RealRuns.explore(InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of()), model,
-                StrategyKind.byName(strategy).create(StrategyOptions.defaults(model)), new Limits(20_000, null, false), RunResult::outcome).result();
+                StrategyKind.byName(strategy).create(StrategyOptions.defaults(model)), new Limits(20_000, null, false), run -> List.of(run.outcome())).result();
     }
 }

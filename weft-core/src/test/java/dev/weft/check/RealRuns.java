@@ -12,6 +12,7 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -50,26 +51,26 @@ final class RealRuns {
     }
 
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) {
-        return explore(program, model, strategy, new Limits(runLimit, null, allBugs), RunResult::outcome);
+        return explore(program, model, strategy, new Limits(runLimit, null, allBugs), run -> List.of(run.outcome()));
     }
 
-    /** Explores within {@code limits}, recording what {@code outcome} makes of every run (replays of bugs included). */
+    /** Explores within {@code limits}, recording the outcomes {@code outcomes} makes of every run (replays of bugs included). */
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, Limits limits,
-                               Function<RunResult, String> outcome) {
-        return explore(program, RunConfig.of(model), strategy, limits, outcome);
+                               Function<RunResult, Collection<String>> outcomes) {
+        return explore(program, RunConfig.of(model), strategy, limits, outcomes);
     }
 
     /** As above, with runs made as {@code config} says. */
     static Exploration explore(InstrumentedProgram program, RunConfig config, Strategy strategy, Limits limits,
-                               Function<RunResult, String> outcome) {
+                               Function<RunResult, Collection<String>> outcomes) {
         ControlledExecutor executor = new ControlledExecutor(program, config);
-        Set<String> outcomes = new TreeSet<>();
+        Set<String> seen = new TreeSet<>();
         ProgramRunner recording = policy -> {
             RunResult run = executor.run(policy);
-            outcomes.add(outcome.apply(run));
+            seen.addAll(outcomes.apply(run));
             return run;
         };
         ExplorationResult result = new Explorer(recording, strategy, limits, null).explore();
-        return new Exploration(result, outcomes);
+        return new Exploration(result, seen);
     }
 }

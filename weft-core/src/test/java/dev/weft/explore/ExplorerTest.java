@@ -28,7 +28,7 @@ class ExplorerTest {
     }
 
     private static RunResult withReasons(RunResult run, List<IncompleteReason> reasons) {
-        return new RunResult(run.status(), run.trace(), run.schedule(), run.bug(), run.detail(), run.finalState(), reasons);
+        return new RunResult(run.status(), run.trace(), run.schedule(), run.bugs(), run.detail(), run.finalState(), reasons);
     }
 
     @Test

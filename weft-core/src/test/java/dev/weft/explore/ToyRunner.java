@@ -564,7 +564,7 @@ final class ToyRunner implements ProgramRunner {
                 }
             });
             if (!enabled.contains(c)) {
-                return new RunResult(RunResult.Status.DIVERGED, trace(run), schedule, null, "not enabled: " + c, Map.of());
+                return new RunResult(RunResult.Status.DIVERGED, trace(run), schedule, List.of(), "not enabled: " + c, Map.of());
             }
             schedule.add(c);
             if (c.isFlush()) {
@@ -582,7 +582,7 @@ final class ToyRunner implements ProgramRunner {
             run.bug = new Bug(BugKind.ASSERTION, "bad final state", "t0", null, null);
         }
         RunResult.Status status = run.bug == null ? RunResult.Status.COMPLETED : RunResult.Status.BUG;
-        return new RunResult(status, trace(run), schedule, run.bug, null, finalState);
+        return new RunResult(status, trace(run), schedule, run.bug == null ? List.of() : List.of(run.bug), null, finalState);
     }
 
     /** Null when every thread finished; else the deadlock or livelock that stopped them. */

@@ -60,6 +60,7 @@ final class RecordingHandler implements HookHandler {
     final AtomicInteger loopReports = new AtomicInteger();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
+    private volatile Thread.UncaughtExceptionHandler defaultHandler;
 
     RecordingHandler(Symbols symbols) {
         this.symbols = symbols;
@@ -397,6 +398,18 @@ final class RecordingHandler implements HookHandler {
     public void exit(int status, int loc) {
         record("exit " + status, loc);
         throw new ExitCalled(status);
+    }
+
+    @Override
+    public void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
+        record("set default handler", loc);
+        defaultHandler = handler;
+    }
+
+    @Override
+    public Object getDefaultUncaughtExceptionHandler(int loc) {
+        record("get default handler", loc);
+        return defaultHandler;
     }
 
     @Override

@@ -85,26 +85,20 @@ class LoopWatchTest {
     }
 
     @Test
-    void aReadingCallOnAJdkObjectIsALoopStepThatAnotherThreadsChangingCallReleases() {
+    void callsOnASharedJdkObjectReadItsStateOrChangeIt() {
         int token = enter(true);
         read(MAP, 0);
-        step(EventKind.ATOMIC_RMW, MAP, 0, 0); // a changing call whose result says it changed nothing (poll → null)
-        LoopWatch.Arrival arrival = back(true, token);
-        assertTrue(arrival.isLoopStep());
-        assertEquals(Set.of(MAP), arrival.awaited());
+        step(EventKind.ATOMIC_RMW, MAP, 0, 0); // a poll that returned null: it changed nothing
+        assertEquals(Set.of(MAP), back(true, token).awaited(), "an iteration that only read the map is a LOOP step");
         watch.foreignWrite(MAP, index);
-        assertTrue(watch.released());
-    }
-
-    @Test
-    void aChangingCallOnAJdkObjectMeansNoRepeat() {
-        int token = enter(true);
-        read(MAP, 0);
-        step(EventKind.PLAIN_RMW, MAP, 0, 0);
-        assertFalse(back(true, token).isLoopStep());
+        assertTrue(watch.released(), "another thread's changing call releases it");
+        takeLoopStep(token);
         read(MAP, 1);
-        step(EventKind.ATOMIC_RMW, MAP, 1, Event.WROTE);
-        assertFalse(back(true, token).isLoopStep());
+        step(EventKind.PLAIN_RMW, MAP, 1, 0);
+        assertFalse(back(true, token).isLoopStep(), "a changing call on a HashMap");
+        read(MAP, 2);
+        step(EventKind.ATOMIC_RMW, MAP, 2, Event.WROTE);
+        assertFalse(back(true, token).isLoopStep(), "a changing call on a thread-safe map");
     }
 
     @Test
@@ -124,7 +118,7 @@ class LoopWatchTest {
     void aReentrantLockOperationMeansNoRepeat() {
         int token = enter(true);
         read(FLAG, 0);
-        watch.reentrantLockOperation();
+        watch.unrecordedChange();
         assertFalse(back(true, token).isLoopStep());
     }
 

@@ -5,6 +5,7 @@ import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.Limits;
+import dev.weft.explore.PrefixPolicy;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
@@ -53,14 +54,16 @@ final class Runs {
         ControlledExecutor executor = new ControlledExecutor(program, config);
         ExplorationResult exploration = new Explorer(policy -> {
             RunResult r = executor.run(policy);
-            results.add(r);
+            // The explorer replays the run of each new bug once more, with a prefix policy; keep only the exploring runs.
+            if (!(policy instanceof PrefixPolicy)) {
+                results.add(r);
+            }
             return r;
         }, new DfsStrategy(), new Limits(100_000, null, true), null).explore();
         if (!exploration.complete()) {
             throw new AssertionError("exploration incomplete: " + exploration);
         }
-        // The explorer replays each distinct bug once more; keep only the exploring runs.
-        return results.subList(0, (int) exploration.executions());
+        return results;
     }
 
     static List<RunResult> dfs(TestProgram program, MemoryModel model) {

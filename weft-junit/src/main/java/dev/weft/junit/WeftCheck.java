@@ -11,7 +11,6 @@ import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.report.BugSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.RaceCollector;
 import dev.weft.report.RaceFindings;
@@ -91,8 +90,7 @@ final class WeftCheck {
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, config, BugSummary.of(found.bug()), found.schedule(), program.symbols(),
-                    opened.standardInputRead()));
+            Path schedule = save(ScheduleFile.of(spec, config, found, program.symbols(), opened.standardInputRead()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
             throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
@@ -130,7 +128,8 @@ final class WeftCheck {
         return switch (run.status()) {
             case BUG -> {
                 ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, ExplorationResult.Stop.BUG_FOUND,
-                        1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), FoundBug.Replay.REPRODUCED)), null,
+                        1, 1, seconds, 0, run.bugs().stream()
+                        .map(bug -> new FoundBug(bug, 1, run.schedule(), run.trace(), FoundBug.Replay.REPRODUCED, run.bugs())).toList(), null,
                         List.of());
                 throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));

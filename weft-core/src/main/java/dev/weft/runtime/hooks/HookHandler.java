@@ -185,6 +185,12 @@ public interface HookHandler {
     /** System.exit / Runtime.exit / Runtime.halt: never returns normally. */
     void exit(int status, int loc);
 
+    /** The static {@code Thread.setDefaultUncaughtExceptionHandler}, for the program's run only. */
+    void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc);
+
+    /** The static {@code Thread.getDefaultUncaughtExceptionHandler}: the program run's own. */
+    Object getDefaultUncaughtExceptionHandler(int loc);
+
     // ---- java.util.concurrent.locks. Receivers are Lock / ReentrantLock / read and write locks /
     // Condition objects; any other implementation is program code and is called as is.
 

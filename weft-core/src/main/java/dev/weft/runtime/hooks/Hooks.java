@@ -269,6 +269,14 @@ public final class Hooks {
         handler().exit(status, loc);
     }
 
+    public static void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
+        handler().setDefaultUncaughtExceptionHandler(handler, loc);
+    }
+
+    public static Object getDefaultUncaughtExceptionHandler(int loc) {
+        return handler().getDefaultUncaughtExceptionHandler(loc);
+    }
+
     public static void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException {
         handler().lock(lock, interruptibly, loc);
     }
