@@ -182,6 +182,10 @@ final class ClassInits {
             }
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("class " + type.getName() + " vanished from its loader", e);
+        } catch (LinkageError failure) {
+            // The JVM's ExceptionInInitializerError or NoClassDefFoundError: the program's, thrown at its trigger.
+            abandon(claimed, loc);
+            throw WeftThrowables.atProgramTrigger(failure);
         } catch (RuntimeException | Error failure) {
             abandon(claimed, loc);
             throw failure;

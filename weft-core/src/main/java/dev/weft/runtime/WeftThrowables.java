@@ -55,6 +55,25 @@ final class WeftThrowables {
         return exception;
     }
 
+    /**
+     * {@code error}, which the JVM threw inside a call Weft made for the program (the initialisation a
+     * hook triggers with {@code Class.forName}), with the JDK's and Weft's frames above the program's
+     * taken off: it starts at the program's instruction that made Weft call, as if the JVM had thrown
+     * it there.
+     */
+    static <T extends Throwable> T atProgramTrigger(T error) {
+        StackTraceElement[] frames = error.getStackTrace();
+        int first = 0;
+        while (first < frames.length && (startsWithAny(frames[first].getClassName(), JDK_PREFIXES)
+                || isWeftFrame(frames[first].getClassName()))) {
+            first++;
+        }
+        if (first < frames.length) {
+            error.setStackTrace(Arrays.copyOfRange(frames, first, frames.length));
+        }
+        return error;
+    }
+
     private static boolean thrownInWeftsCode(Throwable t) {
         for (StackTraceElement frame : t.getStackTrace()) {
             if (!startsWithAny(frame.getClassName(), JDK_PREFIXES)) {

@@ -15,7 +15,6 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -11,7 +11,6 @@ import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.oracle.OracleReport;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.RunResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

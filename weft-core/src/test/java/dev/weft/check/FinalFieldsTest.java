@@ -9,7 +9,6 @@ import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.RunResult;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

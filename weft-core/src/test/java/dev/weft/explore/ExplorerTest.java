@@ -111,7 +111,7 @@ class ExplorerTest {
         ExplorationResult result = new Explorer(policy -> {
             RunResult run = toy.run(policy);
             deadline.cancel();
-            return new RunResult(RunResult.Status.STOPPED, run.trace(), run.schedule(), null, "stopped", Map.of());
+            return new RunResult(RunResult.Status.STOPPED, run.trace(), run.schedule(), List.of(), "stopped", Map.of());
         }, recording, Limits.NONE, null, deadline).explore();
         assertEquals(0, result.executions());
         assertEquals(List.of(), told);

@@ -155,8 +155,10 @@ class RunEndsTest {
             int check = t.loc(1);
             int pause = t.loc(2);
             startDaemon(() -> {
+                int token = t.enterLoop(check);
                 while (t.read("flag", check) == 0) {
                     Hooks.threadYield(pause);
+                    t.loopBack(check, token);
                 }
             });
             t.write("x", 1);
