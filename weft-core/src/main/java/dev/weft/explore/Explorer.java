@@ -138,16 +138,7 @@ public final class Explorer {
                 List<Bug> fresh = result.bugs().stream().filter(bug -> bugKeys.add(key(bug))).toList();
                 if (!fresh.isEmpty()) {
                     firstBug = firstBug == 0 ? executions : firstBug;
-                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
-                    int first = bugs.size();
-                    fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
-                    RunResult again = replay(result);
-                    for (int i = 0; i < fresh.size(); i++) {
-                        Replay replay = replayOf(again, fresh.get(i));
-                        // A reproduced bug keeps the replay's trace, which describes the run's JDK calls.
-                        Trace shown = replay == Replay.REPRODUCED ? again.trace() : result.trace();
-                        bugs.set(first + i, found(result, shown, fresh.get(i), replay));
-                    }
+                    addReplayed(result, fresh);
                 }
                 yield limits.allBugs() ? null : Stop.BUG_FOUND;
             }
@@ -164,19 +155,40 @@ public final class Explorer {
         };
     }
 
+    /**
+     * Adds the run's new bugs, each checked by a replay of the run's schedule that describes its JDK
+     * calls; a reproduced bug keeps that replay's trace, with the calls in words. Describing takes
+     * memory and time, so a run at the edge of either (a program that fills the heap) may come out
+     * otherwise: a bug that replay missed is checked by a plain replay, as the run was made.
+     */
+    private void addReplayed(RunResult result, List<Bug> fresh) {
+        // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
+        int first = bugs.size();
+        fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
+        RunResult described = replay(PrefixPolicy.forReport(result.schedule()));
+        RunResult plain = null;
+        for (int i = 0; i < fresh.size(); i++) {
+            Bug bug = fresh.get(i);
+            Replay replay = replayOf(described, bug);
+            Trace shown = replay == Replay.REPRODUCED ? described.trace() : result.trace();
+            if (replay == Replay.NOT_REPRODUCED) {
+                plain = plain != null ? plain : replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
+                replay = replayOf(plain, bug);
+            }
+            bugs.set(first + i, found(result, shown, bug, replay));
+        }
+    }
+
     private FoundBug found(RunResult run, Trace trace, Bug bug, Replay replay) {
         return new FoundBug(bug, executions, run.schedule(), trace, replay, run.bugs());
     }
 
-    /**
-     * Runs a run's schedule again, describing its JDK calls for the report, to check that its bugs
-     * come out again; null when the deadline did not let it.
-     */
-    private RunResult replay(RunResult found) {
+    /** Runs {@code policy}, a replay of a run's schedule; null when the deadline did not let it. */
+    private RunResult replay(PrefixPolicy policy) {
         if (deadline.passed()) {
             return null;
         }
-        RunResult again = runner.run(PrefixPolicy.forReport(found.schedule()));
+        RunResult again = runner.run(policy);
         return again.status() == RunResult.Status.STOPPED ? null : again;
     }
 
