@@ -15,6 +15,7 @@ import dev.weft.report.RaceFindings;
 import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -65,6 +66,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--all-bugs", description = "Keep exploring after the first bug.")
     boolean allBugs;
 
+    @Option(names = "--spurious-wakeups", negatable = true, defaultValue = "" + RunConfig.SPURIOUS_WAKEUPS, fallbackValue = "true",
+            description = "Let Object.wait, Condition.await and LockSupport.park return without a notify, signal or permit, "
+                    + "as their contracts allow (default: ${DEFAULT-VALUE}; --no-spurious-wakeups turns them off).")
+    boolean spuriousWakeups;
+
     @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json, one schedule file per bug and report.html to DIR.")
     Path reportDir;
 
@@ -114,7 +120,7 @@ final class CheckCommand implements Callable<Integer> {
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         long runs = maxExecutions != null ? maxExecutions : 0;
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        Programs.Session session = Programs.open(program, memoryModel);
+        Programs.Session session = Programs.open(program, memoryModel, spuriousWakeups);
         RaceCollector races = new RaceCollector(prediction);
         boolean terminal = System.console() != null;
         Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
@@ -181,7 +187,7 @@ final class CheckCommand implements Callable<Integer> {
             for (int i = 0; i < result.bugs().size(); i++) {
                 FoundBug found = result.bugs().get(i);
                 Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-                ScheduleFile.of(program, memoryModel, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+                ScheduleFile.of(program, memoryModel, spuriousWakeups, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
                 saved.add(file);
             }
         } catch (IOException e) {

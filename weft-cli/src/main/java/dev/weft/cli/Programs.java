@@ -25,14 +25,14 @@ final class Programs {
         }
     }
 
-    static Session open(ProgramSpec spec, MemoryModel model) {
+    static Session open(ProgramSpec spec, MemoryModel model, boolean spuriousWakeups) {
         InstrumentedProgram program;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }
-        return new Session(program, new ControlledExecutor(program, RunConfig.of(model)));
+        return new Session(program, new ControlledExecutor(program, RunConfig.of(model).withSpuriousWakeups(spuriousWakeups)));
     }
 
     /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */

@@ -35,7 +35,7 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel());
+        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel(), schedule.spuriousWakeups());
         RunResult run = session.runner().run(schedule.replayPolicy(session.symbols()));
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {

@@ -142,7 +142,7 @@ public final class Seeds {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
             if (chosen) {
-                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread()));
+                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread(), event.outcome()));
             }
             long value = e == target ? targetValue : event.value();
             prefix.add(e, value);

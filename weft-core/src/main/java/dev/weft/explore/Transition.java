@@ -2,6 +2,7 @@ package dev.weft.explore;
 
 import dev.weft.runtime.PendingOperation;
 import dev.weft.trace.Address;
+import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import java.util.HashSet;
@@ -39,9 +40,12 @@ import java.util.Set;
  *                 (the runtime's busy-wait window, {@code SpinWatch}); for
  *                 another step after a lock operation in that window, the window (its lock rule)
  * @param location the step's program location id, or -1 (flushes)
+ * @param flag     for an interruptible blocking call, its thread's interrupt status, which decides
+ *                 whether an interrupt ends the call (so it depends on an interrupt of the thread); else null
+ * @param attempt  a tryLock, which fails where the lock is taken: it depends on the release as much as on the acquisition
  */
 record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
-                  LockRole lock, Address sync, Set<Address> watched, int location) {
+                  LockRole lock, Address sync, Set<Address> watched, int location, Address flag, boolean attempt) {
 
     enum LockRole {
         NONE,
@@ -65,7 +69,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     static Transition flush(Actor buffer, Address address) {
-        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1);
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1, null, false);
     }
 
     /**
@@ -95,16 +99,22 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
             default -> LockRole.NONE;
         };
         Address sync = address != null && !memory && !reentrant ? address : null;
+        Address flag = op.has(Event.INTERRUPTIBLE) ? interruptFlag(thread) : null;
         return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync,
-                Set.copyOf(watched), op.location());
+                Set.copyOf(watched), op.location(), flag, op.has(Event.ATTEMPT));
+    }
+
+    /** The address a thread's interrupt status has in the runtime's events (INTERRUPT, isInterrupted, interrupted). */
+    private static Address interruptFlag(int thread) {
+        return new Address(Address.Kind.THREAD_STATE, 0, thread);
     }
 
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
-        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location);
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location, flag, attempt);
     }
 
-    /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
+    /** Every address through which this step may relate to another: what it reads, writes or synchronises on, the interrupt status it depends on. */
     Set<Address> touched() {
         Set<Address> all = new HashSet<>(writes);
         if (read != null) {
@@ -114,12 +124,15 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (sync != null) {
             all.add(sync);
         }
+        if (flag != null) {
+            all.add(flag);
+        }
         return all;
     }
 
     /** This fence after all: it left the buffers as they were (only full fences drain). */
     Transition withoutDrain() {
-        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location);
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location, flag, attempt);
     }
 
     boolean acquires() {
@@ -148,12 +161,13 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (a.kind == EventKind.EXIT || b.kind == EventKind.EXIT) {
             return Relation.RACE;
         }
-        if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)) {
+        if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)
+                || a.interruptedBy(b) || b.interruptedBy(a)) {
             return Relation.RACE;
         }
         if (a.sync != null && a.sync.equals(b.sync)) {
             boolean bothLocking = a.lock != LockRole.NONE && b.lock != LockRole.NONE;
-            return bothLocking && !(a.acquires() && b.acquires()) ? Relation.ORDERED : Relation.RACE;
+            return bothLocking && !(a.acquires() && b.acquires()) && !a.attempt && !b.attempt ? Relation.ORDERED : Relation.RACE;
         }
         return Relation.INDEPENDENT;
     }
@@ -171,6 +185,11 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     private boolean flushesReadOf(Transition other) {
         return actor.buffer() && !other.actor.buffer() && actor.thread() == other.actor.thread()
                 && other.read != null && writes.contains(other.read);
+    }
+
+    /** Whether {@code other} touches the interrupt status this blocking call depends on (an interrupt of its thread, another thread's isInterrupted). */
+    private boolean interruptedBy(Transition other) {
+        return flag != null && flag.equals(other.sync);
     }
 
     private boolean mayUnblock(Transition other) {

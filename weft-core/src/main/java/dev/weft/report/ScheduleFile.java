@@ -11,6 +11,7 @@ import dev.weft.trace.Choice;
 import dev.weft.trace.FieldInfo;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,41 +20,54 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A saved schedule: the program, the memory model and the choices of one run, which
- * {@code weft replay} follows to reproduce it exactly. Threads, objects and fields are written by
- * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
- * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
- * field ids exist only once the class that declares the field has been instrumented.
+ * A saved schedule: the program, how its runs were made (the memory model, whether waits could wake
+ * spuriously) and the choices of one run, which {@code weft replay} follows to reproduce it
+ * exactly. Threads, objects and fields are written by name ("main.1", "main#3",
+ * "examples/Foo.count"), never by the session's internal ids, so the file stays valid in a later
+ * session. A step is its thread's name, or {@code {"thread": …, "returns": "timed-out"}} for a
+ * blocking call that returned otherwise than normally ({@link Outcome}). A flush's address is
+ * resolved when the replay reaches it, because field ids exist only once the class that declares
+ * the field has been instrumented. Format 1 (before blocking calls' outcomes) is still read: its
+ * runs had no spurious wake-ups.
  */
 public final class ScheduleFile {
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
+    private final boolean spuriousWakeups;
     private final BugSummary bug;
     private final List<JsonNode> choices;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, boolean spuriousWakeups, BugSummary bug, List<JsonNode> choices) {
         this.program = program;
         this.memoryModel = memoryModel;
+        this.spuriousWakeups = spuriousWakeups;
         this.bug = bug;
         this.choices = choices;
     }
 
-    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, BugSummary bug, List<Choice> schedule, Symbols symbols) {
+    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, boolean spuriousWakeups, BugSummary bug, List<Choice> schedule,
+                                  Symbols symbols) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
-            if (!c.isFlush()) {
-                choices.add(JSON.getNodeFactory().textNode(thread));
-            } else {
+            if (c.isFlush()) {
                 ObjectNode flush = JSON.createObjectNode().put("thread", thread);
                 flush.set("flush", address(c.flush(), symbols));
                 choices.add(flush);
+            } else if (c.outcome() != Outcome.NORMAL) {
+                choices.add(JSON.createObjectNode().put("thread", thread).put("returns", jsonName(c.outcome())));
+            } else {
+                choices.add(JSON.getNodeFactory().textNode(thread));
             }
         }
-        return new ScheduleFile(program, memoryModel, bug, choices);
+        return new ScheduleFile(program, memoryModel, spuriousWakeups, bug, choices);
+    }
+
+    private static String jsonName(Outcome outcome) {
+        return outcome.name().toLowerCase().replace('_', '-');
     }
 
     public ProgramSpec program() {
@@ -62,6 +76,11 @@ public final class ScheduleFile {
 
     public MemoryModel memoryModel() {
         return memoryModel;
+    }
+
+    /** Whether the saved run's waits could wake spuriously; its replay must allow them too. */
+    public boolean spuriousWakeups() {
+        return spuriousWakeups;
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -79,7 +98,11 @@ public final class ScheduleFile {
         if (node.isTextual()) {
             return Choice.step(symbols.threads().id(node.asText()));
         }
-        return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+        int thread = symbols.threads().id(node.get("thread").asText());
+        if (node.has("returns")) {
+            return Choice.step(thread, Outcome.valueOf(node.get("returns").asText().toUpperCase().replace('-', '_')));
+        }
+        return Choice.flush(thread, address(node.get("flush"), symbols));
     }
 
     /**
@@ -97,6 +120,7 @@ public final class ScheduleFile {
         root.set("classpath", strings(program.classpath()));
         root.set("args", strings(program.args()));
         root.put("memoryModel", memoryModel.name().toLowerCase());
+        root.put("spuriousWakeups", spuriousWakeups);
         if (bug != null) {
             root.set("bug", bug.toJson());
         }
@@ -114,15 +138,17 @@ public final class ScheduleFile {
         } catch (IOException e) {
             throw new IOException("cannot read schedule file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
         }
-        if (root == null || root.path("weftSchedule").asInt() != FORMAT || !root.path("choices").isArray()) {
-            throw new IOException(file + " is not a Weft schedule file (format " + FORMAT + ")");
+        int format = root == null ? 0 : root.path("weftSchedule").asInt();
+        if ((format != 1 && format != FORMAT) || !root.path("choices").isArray()) {
+            throw new IOException(file + " is not a Weft schedule file (format 1 or " + FORMAT + ")");
         }
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
         MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
+        boolean spurious = root.path("spuriousWakeups").asBoolean(false);
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<JsonNode> choices = new ArrayList<>();
         root.get("choices").forEach(choices::add);
-        return new ScheduleFile(program, model, bug, choices);
+        return new ScheduleFile(program, model, spurious, bug, choices);
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {

@@ -1,15 +1,27 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.Address;
+import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 
 /**
  * The operation a stopped thread performs when it is stepped: the event it will produce, so far as
- * it is known before it happens (reads do not know their value yet).
+ * it is known before it happens (reads do not know their value yet, a blocking call not how it returns).
  *
- * @param kind     kind of the event stepping produces
+ * @param kind     kind of the event stepping produces (for a blocking call, the one a normal return produces)
  * @param address  location, lock or thread it touches, or null
  * @param location program location id, or -1
+ * @param flags    for a blocking call, what it allows, as the event it records will say:
+ *                 {@link Event#TIMED}, {@link Event#INTERRUPTIBLE}, {@link Event#MAY_WAKE_SPURIOUSLY},
+ *                 {@link Event#ATTEMPT}; 0 otherwise
  */
-public record PendingOperation(EventKind kind, Address address, int location) {
+public record PendingOperation(EventKind kind, Address address, int location, int flags) {
+
+    public PendingOperation(EventKind kind, Address address, int location) {
+        this(kind, address, location, 0);
+    }
+
+    public boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
 }

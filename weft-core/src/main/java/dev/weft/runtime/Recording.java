@@ -63,6 +63,15 @@ final class Recording {
                 write.value(), write.writeIndex(), write.type(), flags));
     }
 
+    /** The waiter {@code by} took the notification of the NOTIFY at {@code notifyIndex}: the NOTIFY names it ({@code value2}). */
+    void notificationTaken(int notifyIndex, RunThread by) {
+        Event n = events.get(notifyIndex);
+        if (n.value() == 0) {
+            events.set(notifyIndex, new Event(n.index(), n.kind(), n.thread(), n.seq(), n.location(), n.address(), n.value(), by.id,
+                    n.valueType(), n.flags()));
+        }
+    }
+
     /** The trace index the next event gets. */
     int nextIndex() {
         return events.size();

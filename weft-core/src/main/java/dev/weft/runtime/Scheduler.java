@@ -6,6 +6,7 @@ import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -46,6 +48,7 @@ import java.util.stream.Collectors;
  */
 final class Scheduler {
     private static final BooleanSupplier ALWAYS = () -> true;
+    private static final Outcome[] OUTCOMES = Outcome.values();
     private static final int ABORTS_BEFORE_PARKING = 100;
     private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
@@ -329,6 +332,11 @@ final class Scheduler {
         return end != null;
     }
 
+    /** Whether the run lets waits and parks return spuriously ({@link RunConfig#spuriousWakeups}). */
+    boolean spuriousWakeups() {
+        return config.spuriousWakeups();
+    }
+
     ObjectRegistry objects() {
         return recording.objects();
     }
@@ -390,9 +398,25 @@ final class Scheduler {
      */
     void schedulingPoint(RunThread me, EventKind kind, Address address, int loc, BooleanSupplier enabled,
                          Supplier<String> waitsFor) {
-        me.pending = new PendingOperation(kind, address, loc);
         me.enabled = enabled;
+        awaitTurn(me, new PendingOperation(kind, address, loc), waitsFor);
+    }
+
+    /**
+     * A blocking call's scheduling point: {@code outcomes} says, whenever the policy decides, which
+     * {@link Outcomes} the call can have then (none: it cannot return yet); returns the one the
+     * schedule chose.
+     */
+    Outcome blockingPoint(RunThread me, PendingOperation op, IntSupplier outcomes, Supplier<String> waitsFor) {
+        me.outcomes = outcomes;
+        awaitTurn(me, op, waitsFor);
+        return me.outcome;
+    }
+
+    private void awaitTurn(RunThread me, PendingOperation op, Supplier<String> waitsFor) {
+        me.pending = op;
         me.waitsFor = waitsFor;
+        me.outcome = Outcome.NORMAL;
         stop(me);
         while (running != me) {
             checkEnd();
@@ -405,6 +429,7 @@ final class Scheduler {
         checkEnd();
         me.pending = null;
         me.enabled = null;
+        me.outcomes = null;
         me.waitsFor = null;
     }
 
@@ -462,8 +487,20 @@ final class Scheduler {
         }
     }
 
+    /** The {@link Outcomes} {@code t}'s pending step can have now; none while it cannot move. */
+    private int outcomes(RunThread t) {
+        if (t.ended || busyWaits.holdsBack(t)) {
+            return Outcomes.NONE;
+        }
+        if (t.outcomes != null) {
+            return t.outcomes.getAsInt();
+        }
+        return t.enabled != null && t.enabled.getAsBoolean() ? Outcomes.NORMAL : Outcomes.NONE;
+    }
+
+    /** Whether {@code t} can move other than by a spurious wake-up. */
     private boolean isEnabled(RunThread t) {
-        return !t.ended && !busyWaits.holdsBack(t) && t.enabled != null && t.enabled.getAsBoolean();
+        return Outcomes.due(outcomes(t)) != Outcomes.NONE;
     }
 
     /**
@@ -485,20 +522,7 @@ final class Scheduler {
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
-            enabled.clear();
-            for (int i = 0; i < live.size(); i++) {
-                RunThread t = live.get(i);
-                if (isEnabled(t)) {
-                    enabled.add(t.step);
-                }
-            }
-            if (model != MemoryModel.SC) {
-                for (RunThread t : live) {
-                    for (Address a : t.buffer.flushable(model)) {
-                        enabled.add(Choice.flush(t.id, a));
-                    }
-                }
-            }
+            fillEnabled();
             if (enabled.isEmpty()) {
                 if (busyWaits.exemptSpinners(live)) {
                     continue;
@@ -521,23 +545,81 @@ final class Scheduler {
                 choosing = false;
                 progress++;
             }
-            if (choice == null || !enabled.contains(choice)) {
+            Choice taken = accepted(choice);
+            if (taken == null) {
                 finish(RunEnd.of(Status.DIVERGED, "choice " + recording.steps() + " (" + describe(choice)
                         + ") is not enabled; enabled were " + enabled.stream().map(this::describe).collect(Collectors.joining(", "))));
                 return;
             }
-            recording.chose(choice);
-            RunThread chosen = byId.get(choice.thread());
-            if (choice.isFlush()) {
-                flush(chosen, chosen.buffer.take(model, choice.flush()), Event.CHOSEN);
+            recording.chose(taken);
+            RunThread chosen = byId.get(taken.thread());
+            if (taken.isFlush()) {
+                flush(chosen, chosen.buffer.take(model, taken.flush()), Event.CHOSEN);
                 continue;
             }
+            chosen.outcome = taken.outcome();
             lastThread = chosen.id;
             busyWaits.stepped(chosen);
             chosen.stepped = true;
             giveTurn(chosen);
             return;
         }
+    }
+
+    /**
+     * The enabled choices, in the order {@link SchedulingPoint#enabled} promises: each thread's steps
+     * that are due, then every possible flush, then the spurious wake-ups. A spurious wake-up is
+     * offered only while something else can move: when nothing else can, the run is a deadlock,
+     * since a JVM need never wake the thread.
+     */
+    private void fillEnabled() {
+        enabled.clear();
+        boolean spurious = false;
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            int can = outcomes(t);
+            spurious |= Outcomes.has(can, Outcome.SPURIOUS);
+            for (Outcome o : OUTCOMES) {
+                if (o != Outcome.SPURIOUS && Outcomes.has(can, o)) {
+                    enabled.add(t.steps[o.ordinal()]);
+                }
+            }
+        }
+        if (model != MemoryModel.SC) {
+            for (RunThread t : live) {
+                for (Address a : t.buffer.flushable(model)) {
+                    enabled.add(Choice.flush(t.id, a));
+                }
+            }
+        }
+        if (spurious && !enabled.isEmpty()) {
+            for (int i = 0; i < live.size(); i++) {
+                RunThread t = live.get(i);
+                if (Outcomes.has(outcomes(t), Outcome.SPURIOUS)) {
+                    enabled.add(t.steps[Outcome.SPURIOUS.ordinal()]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The enabled choice that performs {@code choice}, or null. A step asked to return normally or
+     * spuriously takes the other where only that one is enabled: the thread sees the same return,
+     * and whether a notification or permit was there to take depends on the order the schedule
+     * chose, which a seed of MCR does not track.
+     */
+    private Choice accepted(Choice choice) {
+        if (choice == null || enabled.contains(choice)) {
+            return choice;
+        }
+        if (!choice.isFlush() && choice.outcome().returnsNormally()) {
+            Outcome other = choice.outcome() == Outcome.NORMAL ? Outcome.SPURIOUS : Outcome.NORMAL;
+            Choice alternative = Choice.step(choice.thread(), other);
+            if (enabled.contains(alternative)) {
+                return alternative;
+            }
+        }
+        return null;
     }
 
     /** Whether a live thread other than a daemon or an idle pool worker remains. */
@@ -561,7 +643,10 @@ final class Scheduler {
             return "none";
         }
         String thread = symbols.threads().name(choice.thread());
-        return choice.isFlush() ? "flush " + thread + " " + symbols.describe(choice.flush()) : thread;
+        if (choice.isFlush()) {
+            return "flush " + thread + " " + symbols.describe(choice.flush());
+        }
+        return choice.outcome() == Outcome.NORMAL ? thread : thread + " " + choice.outcome().name().toLowerCase().replace('_', ' ');
     }
 
     /** What a policy sees at the scheduling point {@link #dispatch} is at. */
@@ -572,7 +657,7 @@ final class Scheduler {
         public List<ThreadView> threads() {
             List<ThreadView> views = new ArrayList<>(live.size());
             for (RunThread t : live) {
-                views.add(new ThreadView(t.id, isEnabled(t), t.pending));
+                views.add(new ThreadView(t.id, outcomes(t) != Outcomes.NONE, t.pending));
             }
             return views;
         }

@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.ThreadPaths;
 import java.util.Objects;
@@ -113,6 +114,13 @@ final class ThreadLifecycle {
         return new Address(Address.Kind.THREAD_STATE, 0, t.id);
     }
 
+    /**
+     * Thread.join returns when the thread ended (JOIN), when its time runs out (TIMED_OUT, a timed
+     * join, at any moment: a thread's body may have ended while the JVM has not yet finished it, so
+     * even a join of an ended thread may time out), or by an interrupt. An interrupt by the time the
+     * join is stepped ends it, unless the thread had ended when the join began (the JDK's join then
+     * returns without waiting); the non-joined outcomes record a YIELD addressing the thread.
+     */
     void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
         RunThread me = core.enter();
         try {
@@ -127,17 +135,26 @@ final class ThreadLifecycle {
                 core.unsupportedLocked("Thread.join inside a static initialiser", loc);
             }
             boolean mayTimeOut = timed && (millis > 0 || nanos > 0);
-            core.schedulingPoint(me, EventKind.JOIN, threadAddress(target), loc,
-                    () -> target.ended || mayTimeOut || me.interrupted, () -> "waits to join " + target.name);
-            if (target.ended) {
-                core.drain(me);
-                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
-            } else if (me.interrupted) {
-                consumeInterrupt(me, loc);
-                throw new InterruptedException();
-            } else {
-                me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-                core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            int flags = Event.INTERRUPTIBLE | (mayTimeOut ? Event.TIMED : 0);
+            boolean endedAtCall = target.ended;
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.JOIN, threadAddress(target), loc, flags),
+                    () -> me.interrupted
+                            ? Outcomes.INTERRUPTED | Outcomes.when(endedAtCall, Outcomes.NORMAL)
+                            : Outcomes.when(target.ended, Outcomes.NORMAL) | Outcomes.when(mayTimeOut, Outcomes.TIMED_OUT),
+                    () -> "waits to join " + target.name);
+            switch (outcome) {
+                case NORMAL -> {
+                    core.drain(me);
+                    core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, flags);
+                }
+                case INTERRUPTED -> {
+                    endedByInterrupt(me, threadAddress(target), flags, loc);
+                    throw new InterruptedException();
+                }
+                default -> {
+                    me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
+                    core.record(me, EventKind.YIELD, loc, threadAddress(target), 0, target.id, (char) 0, flags | Event.flagsOf(outcome));
+                }
             }
         } finally {
             core.unlock();
@@ -153,13 +170,14 @@ final class ThreadLifecycle {
             if (!me.controlled()) {
                 return;
             }
-            core.schedulingPoint(me, EventKind.YIELD, null, loc);
-            if (me.interrupted) {
-                consumeInterrupt(me, loc);
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.YIELD, null, loc, Event.INTERRUPTIBLE),
+                    () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.NORMAL, null);
+            if (outcome == Outcome.INTERRUPTED) {
+                endedByInterrupt(me, null, Event.INTERRUPTIBLE, loc);
                 throw new InterruptedException("sleep interrupted");
             }
             me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, Event.INTERRUPTIBLE);
         } finally {
             core.unlock();
         }
@@ -226,6 +244,16 @@ final class ThreadLifecycle {
         } finally {
             core.unlock();
         }
+    }
+
+    /**
+     * An interruptible blocking call that an interrupt ended before it got what it waited for: its
+     * step is a YIELD at {@code address} (the lock or thread it waited for, or null), then the call
+     * consumes the interrupt; the caller throws InterruptedException.
+     */
+    void endedByInterrupt(RunThread me, Address address, int flags, int loc) {
+        core.record(me, EventKind.YIELD, loc, address, 0, 0, (char) 0, flags | Event.flagsOf(Outcome.INTERRUPTED));
+        consumeInterrupt(me, loc);
     }
 
     /** A blocking operation saw the interrupt flag: it clears it and throws InterruptedException. */

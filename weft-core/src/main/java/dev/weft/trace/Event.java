@@ -14,10 +14,13 @@ package dev.weft.trace;
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
  * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE
- * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
- *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
+ * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
+ *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
+ *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
- * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}
+ * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
+ *                  {@link #outcome()} of a blocking call's step and what that call allowed:
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -35,6 +38,30 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
      * schedule that reproduces a run has exactly one choice per CHOSEN event, in trace order.
      */
     public static final int CHOSEN = 8;
+    /** Where a blocking call's step keeps its {@link Outcome} (two bits; none set: {@link Outcome#NORMAL}). */
+    private static final int OUTCOME_SHIFT = 4;
+    /** The blocking call had a timeout: it may return {@link Outcome#TIMED_OUT}. */
+    public static final int TIMED = 64;
+    /** An interrupt ends the blocking call ({@link Outcome#INTERRUPTED}; park returns {@link Outcome#SPURIOUS}). */
+    public static final int INTERRUPTIBLE = 128;
+    /** The wait or park may return {@link Outcome#SPURIOUS}ly (the run allows spurious wake-ups there). */
+    public static final int MAY_WAKE_SPURIOUSLY = 256;
+    /**
+     * A lock attempt ({@code tryLock}): it fails ({@link Outcome#TIMED_OUT}, a YIELD addressing the
+     * lock) where another thread holds the lock instead of blocking, and a timed one may fail once
+     * another thread held it since the attempt began.
+     */
+    public static final int ATTEMPT = 512;
+
+    /** The flag bits that record {@code outcome}. */
+    public static int flagsOf(Outcome outcome) {
+        return outcome.ordinal() << OUTCOME_SHIFT;
+    }
+
+    /** How the blocking call whose step this event is returned; {@link Outcome#NORMAL} for every other event. */
+    public Outcome outcome() {
+        return Outcome.values()[(flags >> OUTCOME_SHIFT) & 3];
+    }
 
     public boolean wrote() {
         return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH

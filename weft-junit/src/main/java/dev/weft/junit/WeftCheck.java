@@ -74,7 +74,7 @@ final class WeftCheck {
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
-        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model));
+        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model).withSpuriousWakeups(settings.spuriousWakeups()));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
                 ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null);
         ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races).explore();
@@ -84,7 +84,7 @@ final class WeftCheck {
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, model, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
+            Path schedule = save(ScheduleFile.of(spec, model, settings.spuriousWakeups(), BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
             throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
@@ -111,7 +111,8 @@ final class WeftCheck {
             throw new IllegalArgumentException("@WeftTest(replay): " + file + " was saved for " + schedule.program().mainClass() + ", not " + test.name());
         }
         long start = System.nanoTime();
-        RunResult run = new ControlledExecutor(program, RunConfig.of(schedule.memoryModel())).run(schedule.replayPolicy(program.symbols()));
+        RunConfig config = RunConfig.of(schedule.memoryModel()).withSpuriousWakeups(schedule.spuriousWakeups());
+        RunResult run = new ControlledExecutor(program, config).run(schedule.replayPolicy(program.symbols()));
         double seconds = (System.nanoTime() - start) / 1e9;
         return switch (run.status()) {
             case BUG -> {

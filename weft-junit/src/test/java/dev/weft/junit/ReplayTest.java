@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import fixtures.LockedCounter;
 import fixtures.RacyCounter;
@@ -101,6 +102,11 @@ class ReplayTest {
             @Override
             public boolean failOnRace() {
                 return false;
+            }
+
+            @Override
+            public boolean spuriousWakeups() {
+                return RunConfig.SPURIOUS_WAKEUPS;
             }
 
             @Override
