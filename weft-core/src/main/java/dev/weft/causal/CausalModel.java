@@ -8,6 +8,7 @@ import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -94,6 +95,8 @@ public final class CausalModel {
     private final Set<Long> refined = new HashSet<>();
     private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
     private final Map<Integer, LockPair> holdingReleasedBy = new HashMap<>();
+    private final Notifications notifications;
+    private final BlockingSteps blocking;
 
     /**
      * @param fixed           the trace indices of the events the run's seed forced
@@ -120,7 +123,7 @@ public final class CausalModel {
             }
         }
         for (Event e : trace.events()) {
-            if (e.kind() != EventKind.FLUSH && e.wrote() && isMemory(e)) {
+            if (e.kind() != EventKind.FLUSH && e.writesLocation()) {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
             }
         }
@@ -128,6 +131,8 @@ public final class CausalModel {
         findSpinReads();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
+        this.notifications = new Notifications(trace, mhb, cut + 1 + finalReads.size(), this::atom);
+        this.blocking = new BlockingSteps(trace, mhb, locks, notifications, this::atom, this::readsValue);
     }
 
     private void groupVisibleWritesByThread() {
@@ -244,7 +249,7 @@ public final class CausalModel {
 
     /** For a read that does not forward from its buffer: the visibility event of the only write that can give it its trace value, else -1. */
     private int onlySourceVisibility(int read) {
-        if (!isMemoryRead(trace.get(read)) || mhb.forwardingSource(read) >= 0) {
+        if (!trace.get(read).readsLocation() || mhb.forwardingSource(read) >= 0) {
             return -1;
         }
         long value = trace.get(read).value();
@@ -523,7 +528,7 @@ public final class CausalModel {
         long size = 0;
         for (int e = 0; e < trace.size(); e++) {
             size += mhb.predecessors(e).length;
-            if (isMemoryRead(trace.get(e))) {
+            if (trace.get(e).readsLocation()) {
                 long racing = sources(e).count();
                 size += racing * racing + 1;
             }
@@ -563,13 +568,22 @@ public final class CausalModel {
             }
         }
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
-            base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+            if (MustHappenBefore.keepsItsNotify(trace.get(waitNotifyWake[2]))) {
+                base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+            }
         }
+        base.addAll(notifications.exclusive());
         for (Event e : trace.events()) {
-            if (isMemoryRead(e) && !(lazy && isPlainRead(e.index()))) {
+            if (e.readsLocation() && !(lazy && isPlainRead(e.index()))) {
                 base.add(validity(e.index()));
             } else if (spinGuards.containsKey(e.index())) {
                 base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
+            }
+            if (BlockingSteps.isStep(e)) {
+                Formula returns = blocking.returnsAsTraced(e.index());
+                if (returns != Formula.TRUE) {
+                    base.add(any(List.of(atom(cut, e.index()), returns)));
+                }
             }
         }
         for (int i = 0; i < finalReads.size(); i++) {
@@ -619,7 +633,8 @@ public final class CausalModel {
      * also writes (what it writes would change with what it reads), or a thread's last operation.
      */
     private boolean mayBeTargetInPrefix(int read) {
-        return !fixed.get(read) && trace.get(read).kind() != EventKind.ATOMIC_RMW && mhb.nextInThread(read) >= 0;
+        EventKind kind = trace.get(read).kind();
+        return !fixed.get(read) && kind != EventKind.ATOMIC_RMW && kind != EventKind.PARK && mhb.nextInThread(read) >= 0;
     }
 
     /** A read whose validity only asks which write is visible last before it: no store forwarding, no busy-wait rule. */
@@ -643,7 +658,7 @@ public final class CausalModel {
             visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
                 Map<Long, List<Integer>> slots = new HashMap<>();
                 for (int i = 0; i < threadWrites.length; i++) {
-                    slots.computeIfAbsent(trace.get(threadWrites[i]).writtenValue(), v -> new ArrayList<>()).add(i);
+                    slots.computeIfAbsent(trace.get(threadWrites[i]).locationValue(), v -> new ArrayList<>()).add(i);
                 }
                 Map<Long, int[]> asArrays = new HashMap<>();
                 slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
@@ -699,7 +714,7 @@ public final class CausalModel {
                 continue;
             }
             Event event = trace.get(e);
-            if (isMemoryRead(event) && isPlainRead(e)) {
+            if (event.readsLocation() && isPlainRead(e)) {
                 Long seen = lastVisible.containsKey(event.address()) ? lastVisible.get(event.address()) : trace.initialValue(event.address());
                 boolean free = mayBeTargetInPrefix(e) && !beforeCut.get(mhb.nextInThread(e));
                 if (!free && (seen == null || seen != event.value())) {
@@ -708,7 +723,7 @@ public final class CausalModel {
             }
             int write = writeMadeVisibleBy(e);
             if (write >= 0) {
-                lastVisible.put(trace.get(write).address(), trace.get(write).writtenValue());
+                lastVisible.put(trace.get(write).address(), trace.get(write).locationValue());
             }
             LockPair released = holdingReleasedBy.get(e);
             if (released != null) {
@@ -751,7 +766,7 @@ public final class CausalModel {
         Event e = trace.get(event);
         int write = e.kind() == EventKind.FLUSH ? (int) e.value2() : event;
         Event w = trace.get(write);
-        return w.kind() != EventKind.FLUSH && w.wrote() && isMemory(w) && mhb.visibility(write) == event ? write : -1;
+        return w.kind() != EventKind.FLUSH && w.writesLocation() && mhb.visibility(write) == event ? write : -1;
     }
 
     /** Two holdings of one lock do not overlap, unless one of them starts after the prefix. */
@@ -799,7 +814,7 @@ public final class CausalModel {
         }
         List<Integer> reads = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
-            if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
+            if (!fixed.get(e) && trace.get(e).readsLocation() && trace.get(e).kind() != EventKind.PARK) {
                 reads.add(e);
             }
         }
@@ -819,7 +834,7 @@ public final class CausalModel {
             values.add(initial);
         }
         for (int w : sources.writes()) {
-            values.add(trace.get(w).writtenValue());
+            values.add(trace.get(w).locationValue());
         }
         values.remove(valueRead(read));
         return new ArrayList<>(values);
@@ -856,7 +871,7 @@ public final class CausalModel {
         return !isFinalRead(a) && mhb.precedes(a, b);
     }
 
-    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, then a new value for each target read. */
+    /** Every seed query of this trace: each two-thread lock inversion, each lost notify, a new value for each target read, then another way to return for each blocking step. */
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
@@ -867,6 +882,13 @@ public final class CausalModel {
         for (int read : targetReads()) {
             for (long value : otherValues(read)) {
                 queries.add(new SeedQuery.NewValue(read, value));
+            }
+        }
+        for (Event e : trace.events()) {
+            if (!fixed.get(e.index()) && BlockingSteps.isStep(e)) {
+                for (Outcome outcome : blocking.alternatives(e.index())) {
+                    queries.add(new SeedQuery.NewOutcome(e.index(), outcome));
+                }
             }
         }
         return queries;
@@ -917,6 +939,11 @@ public final class CausalModel {
                 assumptions.addAll(nextAfterPrefix(q.read()));
             }
             assumptions.add(readsValue(q.read(), q.value(), cut));
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            assumptions.addAll(blocking.asTarget(q.step(), q.outcome(), cut));
+            for (int p : mhb.predecessorsOfAnyReturn(q.step())) {
+                assumptions.add(heldIfTarget(p));
+            }
         } else if (query instanceof SeedQuery.Race q) {
             assumptions.addAll(nextAfterPrefix(q.first()));
             assumptions.addAll(nextAfterPrefix(q.second()));
@@ -952,7 +979,7 @@ public final class CausalModel {
 
     /** For a query's root that {@link #validity} leaves free as a possible target: it returns its trace value. */
     private Formula heldIfTarget(int event) {
-        return event >= 0 && isMemoryRead(trace.get(event)) && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
+        return event >= 0 && trace.get(event).readsLocation() && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
     }
 
     /**
@@ -1023,7 +1050,7 @@ public final class CausalModel {
             options.add(noWriteVisibleBefore(read, candidates));
         }
         for (int w : candidates) {
-            if (trace.get(w).writtenValue() == value) {
+            if (trace.get(w).locationValue() == value) {
                 options.add(lastVisibleBefore(read, w, candidates, anchor));
             }
         }
@@ -1089,16 +1116,17 @@ public final class CausalModel {
         return kept.isEmpty() ? neutral : join.apply(kept);
     }
 
+    /** An event at a location of the program's memory (not a thread's interrupt status or park permit). */
     private static boolean isMemory(Event e) {
         return e.address() != null && e.address().isMemory();
     }
 
-    static boolean isMemoryRead(Event e) {
-        return e.reads() && isMemory(e);
-    }
-
     MustHappenBefore mustHappenBefore() {
         return mhb;
+    }
+
+    BlockingSteps blockingSteps() {
+        return blocking;
     }
 
     Map<Address, List<LockPair>> locks() {

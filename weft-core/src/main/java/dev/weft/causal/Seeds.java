@@ -81,7 +81,7 @@ public final class Seeds {
      */
     static Seed seed(CausalModel model, SeedQuery query, int[] order) {
         Trace trace = model.trace();
-        int[] position = new int[order.length + trace.size() + 1];
+        int[] position = new int[Math.max(trace.size() + 1, Arrays.stream(order).max().orElse(0) + 1)];
         Arrays.fill(position, Integer.MAX_VALUE);
         for (int i = 0; i < order.length; i++) {
             position[order[i]] = i;
@@ -104,6 +104,11 @@ public final class Seeds {
                     roots.add(p);
                 }
             }
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            // Not the step itself, which comes last: what it waited for in the trace need not come before it now.
+            for (int p : mhb.predecessorsOfAnyReturn(q.step())) {
+                roots.add(p);
+            }
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
             roots.add(q.waitEvent());
@@ -111,7 +116,7 @@ public final class Seeds {
         }
         int target = query instanceof SeedQuery.NewValue q ? q.read() : -1;
         long targetValue = query instanceof SeedQuery.NewValue q ? q.value() : 0;
-        boolean[] needed = neededEvents(model, roots, order, position, target, targetValue);
+        boolean[] needed = neededEvents(model, roots, order, position, target, targetValue, query);
         List<Integer> events = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
             if (needed[e]) {
@@ -132,8 +137,14 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.Race q) {
             events.add(q.first());
             events.add(q.second());
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            events.add(q.step());
         }
         boolean[] forcedEvents = query instanceof SeedQuery.NewValue ? causalPast(model, roots) : needed;
+        if (query instanceof SeedQuery.NewOutcome q) {
+            forcedEvents = causalPast(model, roots);
+            forcedEvents[q.step()] = true;
+        }
         List<Choice> choices = new ChoiceRuns();
         BitSet forced = new BitSet();
         Region.Builder region = new Region.Builder(trace, model.ordinals());
@@ -141,16 +152,17 @@ public final class Seeds {
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
+            dev.weft.trace.Outcome outcome = query instanceof SeedQuery.NewOutcome q && q.step() == e ? q.outcome() : event.outcome();
             if (chosen) {
-                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread(), event.outcome()));
+                choices.add(event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread(), outcome));
             }
-            long value = e == target ? targetValue : event.value();
-            prefix.add(e, value);
+            Long observed = observed(event, query, target, targetValue);
+            prefix.add(e, observed);
             if (forcedEvents[e]) {
                 if (chosen) {
                     forced.set(choices.size() - 1);
                 }
-                region.add(e, value);
+                region.add(e, observed);
             }
         }
         int finalReadsFixed = query instanceof SeedQuery.NewValue q ? model.finalReadsFixedBy(q.read()) : 0;
@@ -164,6 +176,17 @@ public final class Seeds {
             prefix.fixFinalValues(model.finalReadAddresses().subList(0, finalReadsFixed), values);
         }
         return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed);
+    }
+
+    /** What a seed asks {@code event}'s thread to observe there ({@link Region#observed}): the target's new value or way to return, else what the trace shows. */
+    private static Long observed(Event event, SeedQuery query, int target, long targetValue) {
+        if (event.index() == target) {
+            return targetValue;
+        }
+        if (query instanceof SeedQuery.NewOutcome q && q.step() == event.index()) {
+            return (long) q.outcome().seenBy(BlockingSteps.call(event)).ordinal();
+        }
+        return Region.observed(event);
     }
 
     /**
@@ -198,10 +221,12 @@ public final class Seeds {
      * own earlier write's flush (without which it would read its buffer instead); and, for two holdings of a lock whose acquires are both needed, the
      * release of the earlier one.
      */
-    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue) {
+    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue,
+                                          SeedQuery query) {
         int[] sourceInOrder = sourcesInOrder(model, order);
         Trace trace = model.trace();
         MustHappenBefore mhb = model.mustHappenBefore();
+        BlockingSteps blocking = model.blockingSteps();
         boolean[] needed = new boolean[trace.size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < trace.size(); e++) {
@@ -210,6 +235,9 @@ public final class Seeds {
             }
         }
         roots.forEach(e -> mark(e, needed, pending));
+        if (query instanceof SeedQuery.NewOutcome q) {
+            blocking.witnesses(q.step(), q.outcome(), model.cut(), position, sourceInOrder, w -> mark(w, needed, pending));
+        }
         boolean grew = true;
         while (grew) {
             while (!pending.isEmpty()) {
@@ -217,12 +245,15 @@ public final class Seeds {
                 for (int p : mhb.predecessors(e)) {
                     mark(p, needed, pending);
                 }
-                if (CausalModel.isMemoryRead(trace.get(e))) {
+                if (BlockingSteps.isStep(trace.get(e))) {
+                    blocking.witnesses(e, BlockingSteps.seen(trace.get(e)), e, position, sourceInOrder, w -> mark(w, needed, pending));
+                }
+                if (trace.get(e).readsLocation()) {
                     int own = mhb.forwardingSource(e);
                     long value = e == target ? targetValue : trace.get(e).value();
                     int ownFlush = own >= 0 ? mhb.visibility(own) : -1;
                     // Where the solver's order flushed the own write first, the read takes its value from memory.
-                    boolean forwarded = own >= 0 && trace.get(own).writtenValue() == value
+                    boolean forwarded = own >= 0 && trace.get(own).locationValue() == value
                             && (ownFlush < 0 || position[ownFlush] > position[e]);
                     if (!forwarded) {
                         if (ownFlush >= 0) {
@@ -305,7 +336,7 @@ public final class Seeds {
                 continue;
             }
             Event event = trace.get(e);
-            if (CausalModel.isMemoryRead(event)) {
+            if (event.readsLocation()) {
                 sources[e] = lastVisible.getOrDefault(event.address(), -1);
             }
             int write = model.writeMadeVisibleBy(e);

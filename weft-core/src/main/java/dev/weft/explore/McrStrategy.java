@@ -107,7 +107,7 @@ public final class McrStrategy implements Strategy {
         }
         while ((current = seeds.pollLast()) != null) {
             // A lock inversion or a lost notify is a state of order, not of values: only its own run shows it.
-            RegionIndex.Match standIn = current.query() instanceof SeedQuery.NewValue ? reached.find(current.prefix(), current.region()) : null;
+            RegionIndex.Match standIn = asksForState(current) ? reached.find(current.prefix(), current.region()) : null;
             if (standIn == null) {
                 return new PrefixPolicy(current.schedule(), ContinuationPolicy.INSTANCE);
             }
@@ -125,7 +125,7 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        if (current != null && current.query() instanceof SeedQuery.NewValue && result.status() == RunResult.Status.COMPLETED
+        if (current != null && asksForState(current) && result.status() == RunResult.Status.COMPLETED
                 && !RegionIndex.lies(result.trace(), current.region())) {
             // The run did not reach the state its seed was solved for: the model and the run disagree, so no coverage proof.
             seedsMissed++;
@@ -135,6 +135,11 @@ public final class McrStrategy implements Strategy {
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
         expand(result.trace(), forced, current == null ? 0 : current.finalReadsFixed());
+    }
+
+    /** Whether the seed asks for a state of values, read or returned by a blocking call, that its run must reach. */
+    private static boolean asksForState(Seed seed) {
+        return seed.query() instanceof SeedQuery.NewValue || seed.query() instanceof SeedQuery.NewOutcome;
     }
 
     /** Queues the seeds of a trace's causal model with {@code forced} fixed. */

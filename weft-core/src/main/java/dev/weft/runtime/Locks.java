@@ -148,7 +148,7 @@ final class Locks {
                 () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.when(l.available(me, view.shared()), Outcomes.NORMAL),
                 () -> "waits for " + (view.shared() ? "read lock " : "") + describe(l));
         if (outcome == Outcome.INTERRUPTED) {
-            threads.endedByInterrupt(me, l.address, flags, loc);
+            threads.endedByInterrupt(me, EventKind.LOCK, l.address, flags, loc);
             throw new InterruptedSignal();
         }
         take(me, view, loc, flags);
@@ -265,12 +265,12 @@ final class Locks {
                 return true;
             }
             case INTERRUPTED -> {
-                threads.endedByInterrupt(me, l.address, flags, loc);
+                threads.endedByInterrupt(me, EventKind.LOCK, l.address, flags, loc);
                 throw new InterruptedSignal();
             }
             default -> {
                 me.clockNanos += Math.max(0, nanos);
-                core.record(me, EventKind.YIELD, loc, l.address, 0, 0, (char) 0, flags | Event.flagsOf(Outcome.TIMED_OUT));
+                core.record(me, EventKind.YIELD, loc, l.address, EventKind.LOCK.ordinal(), 0, (char) 0, flags | Event.flagsOf(Outcome.TIMED_OUT));
                 return false;
             }
         }

@@ -603,19 +603,21 @@ final class Scheduler {
     }
 
     /**
-     * The enabled choice that performs {@code choice}, or null. A step asked to return normally or
-     * spuriously takes the other where only that one is enabled: the thread sees the same return,
-     * and whether a notification or permit was there to take depends on the order the schedule
-     * chose, which a seed of MCR does not track.
+     * The enabled choice that performs {@code choice}, or null. A step asked to return one way takes
+     * another that its thread sees alike ({@link Outcome#seenBy}) where only that one is enabled: a
+     * wait woken spuriously or by a notification, a park without its permit woken spuriously or by
+     * an interrupt. Which of the two is possible depends on the order the schedule chose, which a
+     * seed of MCR asks for by what the thread sees.
      */
     private Choice accepted(Choice choice) {
-        if (choice == null || enabled.contains(choice)) {
-            return choice;
+        if (choice == null || enabled.contains(choice) || choice.isFlush()) {
+            return choice == null || enabled.contains(choice) ? choice : null;
         }
-        if (!choice.isFlush() && choice.outcome().returnsNormally()) {
-            Outcome other = choice.outcome() == Outcome.NORMAL ? Outcome.SPURIOUS : Outcome.NORMAL;
-            Choice alternative = Choice.step(choice.thread(), other);
-            if (enabled.contains(alternative)) {
+        RunThread t = byId.get(choice.thread());
+        EventKind call = t == null || t.pending == null ? null : t.pending.kind();
+        for (Outcome other : OUTCOMES) {
+            Choice alternative = t == null ? null : t.steps[other.ordinal()];
+            if (call != null && other.seenBy(call) == choice.outcome().seenBy(call) && enabled.contains(alternative)) {
                 return alternative;
             }
         }

@@ -148,12 +148,13 @@ final class ThreadLifecycle {
                     core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, flags);
                 }
                 case INTERRUPTED -> {
-                    endedByInterrupt(me, threadAddress(target), flags, loc);
+                    endedByInterrupt(me, EventKind.JOIN, threadAddress(target), flags, loc);
                     throw new InterruptedException();
                 }
                 default -> {
                     me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-                    core.record(me, EventKind.YIELD, loc, threadAddress(target), 0, target.id, (char) 0, flags | Event.flagsOf(outcome));
+                    core.record(me, EventKind.YIELD, loc, threadAddress(target), EventKind.JOIN.ordinal(), target.id, (char) 0,
+                            flags | Event.flagsOf(outcome));
                 }
             }
         } finally {
@@ -173,7 +174,7 @@ final class ThreadLifecycle {
             Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.YIELD, null, loc, Event.INTERRUPTIBLE),
                     () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.NORMAL, null);
             if (outcome == Outcome.INTERRUPTED) {
-                endedByInterrupt(me, null, Event.INTERRUPTIBLE, loc);
+                endedByInterrupt(me, EventKind.YIELD, null, Event.INTERRUPTIBLE, loc);
                 throw new InterruptedException("sleep interrupted");
             }
             me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
@@ -248,11 +249,12 @@ final class ThreadLifecycle {
 
     /**
      * An interruptible blocking call that an interrupt ended before it got what it waited for: its
-     * step is a YIELD at {@code address} (the lock or thread it waited for, or null), then the call
-     * consumes the interrupt; the caller throws InterruptedException.
+     * step is a YIELD at {@code address} (the lock or thread it waited for, or null) naming the
+     * {@code usual} event the call records otherwise, then the call consumes the interrupt; the
+     * caller throws InterruptedException.
      */
-    void endedByInterrupt(RunThread me, Address address, int flags, int loc) {
-        core.record(me, EventKind.YIELD, loc, address, 0, 0, (char) 0, flags | Event.flagsOf(Outcome.INTERRUPTED));
+    void endedByInterrupt(RunThread me, EventKind usual, Address address, int flags, int loc) {
+        core.record(me, EventKind.YIELD, loc, address, usual.ordinal(), 0, (char) 0, flags | Event.flagsOf(Outcome.INTERRUPTED));
         consumeInterrupt(me, loc);
     }
 
@@ -270,14 +272,17 @@ final class ThreadLifecycle {
             if (target == null || !me.controlled()) {
                 return target != null && !target.ended;
             }
-            core.schedulingPoint(me, EventKind.YIELD, threadAddress(target), loc);
-            if (target.ended) {
+            // A join attempt that does not wait: it returns (the thread is dead) or fails (alive), as its end came or not.
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.JOIN, threadAddress(target), loc, Event.ATTEMPT),
+                    () -> target.ended ? Outcomes.NORMAL : Outcomes.TIMED_OUT, null);
+            if (outcome == Outcome.NORMAL) {
                 // Seeing a thread dead orders its whole run before this point, as join does.
                 core.drain(me);
-                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
+                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, Event.ATTEMPT);
                 return false;
             }
-            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            core.record(me, EventKind.YIELD, loc, threadAddress(target), EventKind.JOIN.ordinal(), target.id, (char) 0,
+                    Event.ATTEMPT | Event.flagsOf(Outcome.TIMED_OUT));
             return true;
         } finally {
             core.unlock();

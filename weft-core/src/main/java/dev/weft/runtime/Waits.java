@@ -38,7 +38,8 @@ final class Waits {
         }
     }
 
-    private record ConditionQueue(LockState lock, WaitSet waiters) {
+    /** A condition's lock and wait set; {@code id} names the wait set in events (a monitor's own is 0). */
+    private record ConditionQueue(LockState lock, WaitSet waiters, long id) {
     }
 
     private final Scheduler core;
@@ -77,7 +78,7 @@ final class Waits {
                 throw new IllegalMonitorStateException("current thread is not owner");
             }
             Call call = new Call(timed && (millis > 0 || nanos > 0), true, mayWakeSpuriously(loc), "notify");
-            Outcome outcome = waitFor(me, l, l.waiters, monitor, call, loc);
+            Outcome outcome = waitFor(me, l, l.waiters, 0, monitor, call, loc);
             if (outcome == Outcome.INTERRUPTED) {
                 throw new InterruptedException();
             }
@@ -99,7 +100,7 @@ final class Waits {
             if (l.owner != me) {
                 throw new IllegalMonitorStateException("current thread is not owner");
             }
-            notify(me, l, l.waiters, all, loc);
+            notify(me, l, l.waiters, 0, all, loc);
         } finally {
             core.unlock();
         }
@@ -108,10 +109,10 @@ final class Waits {
     /**
      * Object.wait / Condition.await: an interrupt before it blocks ends it at once; else WAIT releases
      * the lock completely and WAKE re-takes it with the same hold count, however the call returns.
-     * {@code jvmMonitor} is the monitor object for Object.wait (whose JVM monitor the thread holds),
-     * null for a Condition.
+     * {@code setId} names the wait set in the events; {@code jvmMonitor} is the monitor object for
+     * Object.wait (whose JVM monitor the thread holds), null for a Condition.
      */
-    private Outcome waitFor(RunThread me, LockState l, WaitSet set, Object jvmMonitor, Call call, int loc) {
+    private Outcome waitFor(RunThread me, LockState l, WaitSet set, long setId, Object jvmMonitor, Call call, int loc) {
         if (enteredInterrupted(me, EventKind.WAIT, l.address, call.flags(), call.interruptible(), loc)) {
             return Outcome.INTERRUPTED;
         }
@@ -119,7 +120,7 @@ final class Waits {
         int holds = l.holds;
         l.owner = null;
         l.holds = 0;
-        core.record(me, EventKind.WAIT, loc, l.address, 0, 0, (char) 0, call.flags());
+        core.record(me, EventKind.WAIT, loc, l.address, setId, 0, (char) 0, call.flags());
         Waiter waiter = set.enter(me);
         me.jvmMonitor = jvmMonitor;
         Outcome outcome;
@@ -140,7 +141,7 @@ final class Waits {
         }
         l.owner = me;
         l.holds = holds;
-        core.record(me, EventKind.WAKE, loc, l.address, 0, woken, (char) 0, Event.flagsOf(outcome) | call.flags());
+        core.record(me, EventKind.WAKE, loc, l.address, setId, woken, (char) 0, Event.flagsOf(outcome) | call.flags());
         if (woken >= 0) {
             core.recording.notificationTaken(woken, me);
         }
@@ -171,12 +172,12 @@ final class Waits {
         if (outcome != Outcome.INTERRUPTED) {
             return false;
         }
-        threads.endedByInterrupt(me, address, flags, loc);
+        threads.endedByInterrupt(me, kind, address, flags, loc);
         return true;
     }
 
     /** notify wakes one waiter present (decided when one takes it, {@link WaitSet}); notifyAll every waiter present. */
-    private void notify(RunThread me, LockState l, WaitSet set, boolean all, int loc) {
+    private void notify(RunThread me, LockState l, WaitSet set, long setId, boolean all, int loc) {
         core.schedulingPoint(me, EventKind.NOTIFY, l.address, loc);
         core.drain(me);
         int index = core.recording.nextIndex();
@@ -185,7 +186,7 @@ final class Waits {
         } else {
             set.notifyOne(index);
         }
-        core.record(me, EventKind.NOTIFY, loc, l.address, all ? 1 : 0, -1, (char) 0, 0);
+        core.record(me, EventKind.NOTIFY, loc, l.address, setId, -1, (char) 0, all ? Event.BROADCAST : 0);
     }
 
     // ------------------------------------------------------------------ conditions
@@ -195,7 +196,7 @@ final class Waits {
         try {
             LockState lock = locks.lockOf(lockObject, me, loc);
             Object condition = JdkMethods.call(lockObject, Locks.jdkClassOf(lockObject), "newCondition", MethodType.methodType(Condition.class));
-            conditions.put(condition, new ConditionQueue(lock, new WaitSet(true)));
+            conditions.put(condition, new ConditionQueue(lock, new WaitSet(true), core.objects().id(condition, me)));
             return condition;
         } finally {
             core.unlock();
@@ -222,7 +223,7 @@ final class Waits {
                 return Outcome.NORMAL;
             }
             Call call = new Call(timed, interruptibly, mayWakeSpuriously(loc), "signal");
-            Outcome outcome = waitFor(me, queue.lock(), queue.waiters(), null, call, loc);
+            Outcome outcome = waitFor(me, queue.lock(), queue.waiters(), queue.id(), null, call, loc);
             if (outcome == Outcome.INTERRUPTED) {
                 throw new InterruptedException();
             }
@@ -256,7 +257,7 @@ final class Waits {
         try {
             ConditionQueue queue = queue(condition, me, loc);
             if (me.controlled()) {
-                notify(me, queue.lock(), queue.waiters(), all, loc);
+                notify(me, queue.lock(), queue.waiters(), queue.id(), all, loc);
             }
         } finally {
             core.unlock();

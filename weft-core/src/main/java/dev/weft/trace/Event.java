@@ -13,14 +13,17 @@ package dev.weft.trace;
  * @param seq       position within the thread's own events (0 = BEGIN)
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
- * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE
+ * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE; for
+ *                  WAIT, WAKE and NOTIFY the wait set: 0 for the monitor's own, else the object id of the
+ *                  {@code Condition}; for a YIELD that a blocking call recorded instead of its usual event
+ *                  (a timeout, a failed tryLock, an interrupt), that event's kind's ordinal
  * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
  *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
  *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
  *                  {@link #outcome()} of a blocking call's step and what that call allowed:
- *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -52,6 +55,8 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
      * another thread held it since the attempt began.
      */
     public static final int ATTEMPT = 512;
+    /** A NOTIFY of notifyAll or signalAll: it wakes every waiter present. */
+    public static final int BROADCAST = 1024;
 
     /** The flag bits that record {@code outcome}. */
     public static int flagsOf(Outcome outcome) {
@@ -74,6 +79,26 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
             case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW -> true;
             default -> false;
         };
+    }
+
+    /** Reads a location that holds a value ({@link Address#holdsValue}): memory, an interrupt status, a park permit (PARK). */
+    public boolean readsLocation() {
+        return address != null && address.holdsValue() && (kind.reads() || kind == EventKind.PARK);
+    }
+
+    /**
+     * Writes such a location: a write or read-modify-write of memory, a FLUSH publishing a buffered
+     * WRITE, an INTERRUPT (sets the target's status), an UNPARK (gives the target's permit), a PARK
+     * (takes its permit: whatever it found, none is left).
+     */
+    public boolean writesLocation() {
+        return address != null && address.holdsValue()
+                && (wrote() || kind == EventKind.INTERRUPT || kind == EventKind.UNPARK || kind == EventKind.PARK);
+    }
+
+    /** The value the location holds after a {@link #writesLocation} event. */
+    public long locationValue() {
+        return kind == EventKind.PARK ? 0 : writtenValue();
     }
 
     /** A plain access: neither volatile nor atomic. */

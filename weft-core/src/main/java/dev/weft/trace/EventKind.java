@@ -37,9 +37,9 @@ public enum EventKind {
      */
     WAKE,
     /**
-     * notify/notifyAll/signal/signalAll; {@code value} is 1 for notifyAll/signalAll. A notify's
-     * notification goes to whichever waiter present at it takes it first ({@code value2}: that
-     * thread, or -1 while nobody has).
+     * notify/notifyAll/signal/signalAll ({@link Event#BROADCAST} for the ...All ones); {@code value}
+     * names the wait set, as for WAIT and WAKE. A notify's notification goes to whichever waiter
+     * present at it takes it first ({@code value2}: that thread, or -1 while nobody has).
      */
     NOTIFY,
     /** Thread.start; {@code value2} is the started thread. */

@@ -28,4 +28,17 @@ public enum Outcome {
     public boolean returnsNormally() {
         return this == NORMAL || this == SPURIOUS;
     }
+
+    /**
+     * What the thread of a blocking call whose usual event is {@code call} sees when it returns this
+     * way, as the outcome that stands for every way it sees alike: a wait woken spuriously returns
+     * as a notified one does ({@link #NORMAL}); a park without its permit returns alike whether
+     * spuriously or by an interrupt ({@link #SPURIOUS}; one with the permit took it).
+     */
+    public Outcome seenBy(EventKind call) {
+        if (call == EventKind.PARK) {
+            return this == INTERRUPTED ? SPURIOUS : this;
+        }
+        return this == SPURIOUS ? NORMAL : this;
+    }
 }
