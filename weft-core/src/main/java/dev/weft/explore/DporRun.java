@@ -25,7 +25,7 @@ import java.util.Set;
  * rather than dependence: the step that made a thread appear comes before the thread's first step;
  * a buffered write before its flush; a buffer's flushes before its thread's next synchronising step
  * (which needs the buffers empty); a thread's last step before a join of it that returned because the
- * thread ended; the notify whose notification a wake-up took before that wake-up, when nothing else
+ * thread ended; the first notify of its wait set after a wait before the wake-up, when nothing else
  * could have ended the wait (known once the run is over, {@link #settleWakes}). Keeps the state
  * those need: what the store buffers hold, which locks each thread holds how often.
  */
@@ -42,7 +42,7 @@ final class DporRun {
     private final Set<Integer> knownThreads = new HashSet<>();
     private Set<Integer> disabledBefore = Set.of();
     private final Map<Integer, Integer> waitingSince = new HashMap<>();
-    /** The wake-ups taken, with the WAIT step before each: {@link #settleWakes} orders the notify each took before it. */
+    /** The wake-ups taken, with the WAIT step before each: {@link #settleWakes} orders a notify before each that needed one. */
     private final Map<Integer, Integer> wakes = new HashMap<>();
     /** The steps that interrupted each thread. */
     private final Map<Integer, List<Integer>> interrupts = new HashMap<>();
@@ -265,38 +265,48 @@ final class DporRun {
     }
 
     /**
-     * Once the run is over its trace tells which notify each wake-up took ({@code WAKE.value2}; the
-     * k-th step performed the k-th {@link Event#CHOSEN} event). That notify comes before the wake-up
-     * for good only when nothing else could have ended the wait: no timeout, no spurious wake-up, no
-     * interrupt of the waiter since it began to wait. Otherwise the wake-up could have come first, and
-     * its race with the notifier's acquisition of the lock is what reverses them.
+     * Once the run is over its trace tells which notifies each wake-up could take (the k-th step
+     * performed the k-th {@link Event#CHOSEN} event): every notify of its wait set after its WAIT
+     * (a notify may wake any waiter present). A wake-up that nothing else could have ended (no
+     * timeout, no spurious wake-up, no interrupt of the waiter before that notify) comes after the
+     * first of them for good. Otherwise the wake-up could have come first, and its race with the
+     * notifier's acquisition of the lock is what reverses them.
      */
     void settleWakes(Trace trace) {
         int[] stepOfEvent = new int[trace.size()];
         Arrays.fill(stepOfEvent, -1);
-        int step = 0;
+        List<Integer> eventOfStep = new ArrayList<>();
         for (Event e : trace.events()) {
             if (e.has(Event.CHOSEN)) {
-                stepOfEvent[e.index()] = step++;
-            }
-        }
-        int[] eventOfStep = new int[step];
-        for (int e = 0; e < trace.size(); e++) {
-            if (stepOfEvent[e] >= 0) {
-                eventOfStep[stepOfEvent[e]] = e;
+                stepOfEvent[e.index()] = eventOfStep.size();
+                eventOfStep.add(e.index());
             }
         }
         wakes.forEach((wake, since) -> {
-            if (wake >= eventOfStep.length) {
+            if (wake >= eventOfStep.size() || since < 0 || since >= eventOfStep.size()) {
                 return;
             }
-            Event e = trace.get(eventOfStep[wake]);
-            int notify = e.kind() == EventKind.WAKE && e.value2() >= 0 ? stepOfEvent[(int) e.value2()] : -1;
-            boolean onlyWay = !e.has(Event.TIMED) && !e.has(Event.MAY_WAKE_SPURIOUSLY) && !interruptedBetween(e.thread(), since, notify);
-            if (notify >= 0 && onlyWay) {
-                fixedBefore.get(wake).add(notify);
+            Event e = trace.get(eventOfStep.get(wake));
+            if (e.kind() != EventKind.WAKE || e.has(Event.TIMED) || e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+                return;
+            }
+            int notify = firstNotifyAfter(trace, eventOfStep.get(since), e);
+            int step = notify < 0 ? -1 : stepOfEvent[notify];
+            if (step >= 0 && !interruptedBetween(e.thread(), since, step)) {
+                fixedBefore.get(wake).add(step);
             }
         });
+    }
+
+    /** The first notify of {@code wake}'s wait set after the WAIT at trace index {@code wait}, or -1. */
+    private static int firstNotifyAfter(Trace trace, int wait, Event wake) {
+        for (int i = wait + 1; i < wake.index(); i++) {
+            Event n = trace.get(i);
+            if (n.kind() == EventKind.NOTIFY && n.address().equals(wake.address()) && n.value() == wake.value()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private boolean interruptedBetween(int thread, int from, int to) {
