@@ -56,7 +56,13 @@ final class RealRuns {
     /** Explores within {@code limits}, recording what {@code outcome} makes of every run (replays of bugs included). */
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, Limits limits,
                                Function<RunResult, String> outcome) {
-        ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
+        return explore(program, RunConfig.of(model), strategy, limits, outcome);
+    }
+
+    /** As above, with runs made as {@code config} says. */
+    static Exploration explore(InstrumentedProgram program, RunConfig config, Strategy strategy, Limits limits,
+                               Function<RunResult, String> outcome) {
+        ControlledExecutor executor = new ControlledExecutor(program, config);
         Set<String> outcomes = new TreeSet<>();
         ProgramRunner recording = policy -> {
             RunResult run = executor.run(policy);
