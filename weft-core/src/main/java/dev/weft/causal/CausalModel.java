@@ -320,7 +320,8 @@ public final class CausalModel {
             }
             List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
             List<Integer> repeats = repeatsUnderLock.computeIfAbsent(e.thread(), t -> new ArrayList<>());
-            boolean spinRead = isMemory(e) && (e.kind() == EventKind.READ || e.kind() == EventKind.VOLATILE_READ || e.kind() == EventKind.ATOMIC_RMW);
+            boolean spinRead = e.address() != null && e.address().holdsValue()
+                    && (e.kind() == EventKind.READ || e.kind() == EventKind.VOLATILE_READ || e.kind() == EventKind.ATOMIC_RMW);
             boolean repeat = spinRead && e.location() >= 0
                     && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()));
             if (repeat) {

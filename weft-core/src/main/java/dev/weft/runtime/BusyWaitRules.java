@@ -44,8 +44,8 @@ final class BusyWaitRules {
             }
             default -> me.spin.reset();
         }
-        if (e.wrote() && !e.has(Event.BUFFERED)) {
-            madeVisible(address);
+        if (e.writesLocation() && !e.has(Event.BUFFERED)) {
+            madeVisible(address); // an interrupt too: a loop re-reading isInterrupted() waits for one
         }
     }
 
