@@ -1,10 +1,12 @@
 package dev.weft.cli;
 
+import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
+import dev.weft.explore.WeftFailure;
 import dev.weft.report.BugSummary;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
@@ -19,7 +21,6 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,7 +36,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code weft check}: explores the program's interleavings and reports what it found. */
 @Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
-        description = "Run a program under every interleaving the strategy chooses and report bugs.")
+        description = "Run a program under every interleaving the strategy chooses and report bugs.",
+        footer = {"", "Exit status: 0 every behaviour covered, no bug; 1 a bug of the program was found; 2 bad usage or input,",
+            "or the program reached something Weft refuses (named); 3 no bug found, but not every behaviour was covered",
+            "(the reasons are listed: a limit, a bound, an open solver query, ...); 4 Weft itself failed.",
+            "Ctrl-C or SIGTERM stops the check within about 2 s; it reports what it found so far and exits with that status."})
 final class CheckCommand implements Callable<Integer> {
     private static final double PROGRESS_INTERVAL_SECONDS = 2;
 
@@ -60,7 +63,8 @@ final class CheckCommand implements Callable<Integer> {
     Long maxExecutions;
 
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Stop after this long, e.g. 90s, 10m.")
+            description = "Stop after this long (runs, solving, race prediction and reports included): a whole number"
+                    + " with its unit ms, s, m or h, e.g. 90s, 10m.")
     Duration timeLimit;
 
     @Option(names = "--all-bugs", description = "Keep exploring after the first bug.")
@@ -103,6 +107,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "3", description = "Bug depth pct aims at (default: ${DEFAULT-VALUE}).")
     int depth;
 
+    @Option(names = "--loop-bound", paramLabel = "N", defaultValue = "" + RunConfig.LOOP_BOUND,
+            description = "Cut a run (exploration incomplete) when a loop repeats its last iteration's shared steps more than N times "
+                    + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
+    int loopBound;
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -113,62 +122,109 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
+        Deadline deadline = Deadline.after(timeLimit);
         ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs));
+        checkOptions();
+        Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
+        RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
+        try {
+            return check(program, Programs.open(program, runConfig().withStop(deadline)), chosen, prediction, deadline, err, out);
+        } catch (BadInputException e) {
+            throw e;
+        } catch (Throwable failure) {
+            // Weft failed outside the exploration (which reports its own failures): never a program's bug, never a stack trace.
+            return weftFailed(program, chosen, WeftFailure.describe(failure), err, out);
+        }
+    }
+
+    private void checkOptions() {
         if (maxExecutions != null && maxExecutions < 1) {
             throw new BadInputException("--max-executions must be at least 1");
         }
-        Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
-        long runs = maxExecutions != null ? maxExecutions : 0;
-        RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        Programs.Session session = Programs.open(program, memoryModel, spuriousWakeups);
-        RaceCollector races = new RaceCollector(prediction);
+        if (timeLimit != null && timeLimit.isZero()) {
+            throw new BadInputException("--time-limit must be more than 0");
+        }
+        if (loopBound < 1) {
+            throw new BadInputException("--loop-bound must be at least 1");
+        }
+        if (reportDir != null) {
+            ReportDirectory.check(reportDir);
+        }
+    }
+
+    private int check(ProgramSpec program, Programs.Session session, Strategy chosen, RacePrediction prediction, Deadline deadline,
+                      PrintWriter err, PrintWriter out) {
+        RaceCollector races = new RaceCollector(prediction, deadline);
         boolean terminal = System.console() != null;
         Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
         Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
             races.afterRun(executions, pending, bugs, seconds);
             progressLog.afterRun(executions, pending, bugs, seconds);
         };
-        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs), listener);
-        // Ctrl-C stops the exploration after the current run; the hook then waits for the report to be printed.
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread cancelOnInterrupt = new Thread(() -> {
-            explorer.cancel();
-            awaitQuietly(reported);
-        }, "weft-cancel");
-        Runtime.getRuntime().addShutdownHook(cancelOnInterrupt);
+        long runs = maxExecutions != null ? maxExecutions : 0;
+        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs), listener, deadline);
+        SignalStop signals = SignalStop.install(deadline);
+        int exit = Main.ERROR;
         try {
             ExplorationResult result = explorer.explore();
             progressLog.finish();
             if (failOnRace) {
                 result = races.withRacesAsBugs(result, session.runner());
             }
-            return report(result, races.findings(), progressLog, program, session, err, out);
+            exit = report(result, races.findings(), progressLog, program, session, err, out);
+            return exit;
         } finally {
-            reported.countDown();
-            removeHook(cancelOnInterrupt);
+            signals.reported(exit);
         }
     }
 
     private int report(ExplorationResult result, RaceFindings races, Progress progressLog, ProgramSpec program, Programs.Session session,
                        PrintWriter err, PrintWriter out) {
-        List<Path> schedules = saveSchedules(program, result, session);
+        List<Path> schedules = List.of();
+        try {
+            schedules = saveSchedules(program, result, session);
+        } catch (IOException e) {
+            result = result.withFailure("Weft failed: cannot save the schedule files: " + e.getMessage());
+        }
+        if (reportDir != null) {
+            try {
+                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races));
+                write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
+            } catch (IOException e) {
+                result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
+            }
+        }
         err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));
         err.flush();
-        String summary = JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules, races), true);
-        if (reportDir != null) {
-            write(reportDir.resolve("summary.json"), summary);
-            write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
-        }
         if (json) {
-            out.println(summary);
+            out.println(summary(program, result, schedules, races));
             out.flush();
         }
         return exitCode(result);
     }
 
+    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races) {
+        return JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules, races), true);
+    }
+
+    /** Weft failed before it had an exploration to report: one line, and the JSON summary that says so. */
+    private int weftFailed(ProgramSpec program, Strategy chosen, String failure, PrintWriter err, PrintWriter out) {
+        err.println("weft: " + failure + " (a failure of Weft, not of the program: please report it)");
+        err.flush();
+        if (json) {
+            out.println(JsonSummary.toJson(JsonSummary.failure(program, memoryModel, chosen.name(), failure), true));
+            out.flush();
+        }
+        return Main.ERROR;
+    }
+
     private static int exitCode(ExplorationResult result) {
         if (!result.bugs().isEmpty()) {
             return Main.BUG;
+        }
+        if (result.verdict() == ExplorationResult.Verdict.ERROR) {
+            return Main.ERROR;
         }
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             return Main.BAD_INPUT;
@@ -177,47 +233,27 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** One schedule file per bug: into the report directory, or else into a fresh temporary directory. */
-    private List<Path> saveSchedules(ProgramSpec program, ExplorationResult result, Programs.Session session) {
+    private List<Path> saveSchedules(ProgramSpec program, ExplorationResult result, Programs.Session session) throws IOException {
         List<Path> saved = new ArrayList<>();
         if (result.bugs().isEmpty()) {
             return saved;
         }
-        try {
-            Path dir = reportDir != null ? reportDir : Files.createTempDirectory("weft-");
-            for (int i = 0; i < result.bugs().size(); i++) {
-                FoundBug found = result.bugs().get(i);
-                Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-                ScheduleFile.of(program, memoryModel, spuriousWakeups, BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
-                saved.add(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot save schedule files: " + e.getMessage(), e);
+        Path dir = reportDir != null ? reportDir : Files.createTempDirectory("weft-");
+        for (int i = 0; i < result.bugs().size(); i++) {
+            FoundBug found = result.bugs().get(i);
+            Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
+            ScheduleFile.of(program, runConfig(), BugSummary.of(found.bug()), found.schedule(), session.symbols()).write(file);
+            saved.add(file);
         }
         return saved;
     }
 
-    private static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, text + System.lineSeparator());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+    private RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
     }
 
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // Ctrl-C arrived: the hook already asked the explorer to stop, and the JVM is exiting anyway.
-        }
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, text + System.lineSeparator());
     }
 }

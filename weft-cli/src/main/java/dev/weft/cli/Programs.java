@@ -6,7 +6,6 @@ import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
-import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Symbols;
 import java.io.File;
 import java.nio.file.Path;
@@ -25,14 +24,15 @@ final class Programs {
         }
     }
 
-    static Session open(ProgramSpec spec, MemoryModel model, boolean spuriousWakeups) {
+    /** @param config how each run is performed, with its stop (the check's deadline) */
+    static Session open(ProgramSpec spec, RunConfig config) {
         InstrumentedProgram program;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }
-        return new Session(program, new ControlledExecutor(program, RunConfig.of(model).withSpuriousWakeups(spuriousWakeups)));
+        return new Session(program, new ControlledExecutor(program, config));
     }
 
     /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */

@@ -17,7 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code weft replay}: re-runs one saved execution exactly and prints its interleaving. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Re-run one recorded execution from its schedule file and print its interleaving.")
+        description = "Re-run one recorded execution from its schedule file and print its interleaving.",
+        footer = {"", "Exit status: 0 the run completed without a bug; 1 the bug reproduced; 2 bad input (a schedule file that",
+            "is not one, or does not fit the program); 4 Weft itself failed."})
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -35,8 +37,8 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.memoryModel(), schedule.spuriousWakeups());
-        RunResult run = session.runner().run(schedule.replayPolicy(session.symbols()));
+        Programs.Session session = Programs.open(schedule.program(), schedule.runConfig());
+        RunResult run = replay(session, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
             case BUG -> reportBug(err, schedule, BugSummary.of(run.bug()));
@@ -49,8 +51,27 @@ final class ReplayCommand implements Callable<Integer> {
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
                 yield Main.OK;
             }
-            case UNSUPPORTED, DIVERGED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());
+            case CUT -> {
+                err.println("the run was cut before its end (" + run.detail() + ")"
+                        + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce"));
+                yield Main.OK;
+            }
+            case UNSUPPORTED, DIVERGED, STOPPED -> throw new BadInputException("cannot replay " + scheduleFile + ": " + run.detail());
         };
+    }
+
+    /** Runs the schedule; a schedule that does not fit the program (whose failure the runtime wraps as its own) is bad input. */
+    private RunResult replay(Programs.Session session, ScheduleFile schedule) {
+        try {
+            return session.runner().run(schedule.replayPolicy(session.symbols()));
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof ScheduleFile.Mismatch mismatch) {
+                    throw new BadInputException("cannot replay " + scheduleFile + ": " + mismatch.getMessage());
+                }
+            }
+            throw e;
+        }
     }
 
     /** A data race saved as the schedule's bug (--fail-on-race) is not a run failure: it is found again in the replayed trace. */

@@ -157,6 +157,26 @@ class CommandLineTest {
     }
 
     @Test
+    void aRetryLoopLongerThanTheLoopBoundIsIncompleteUntilTheBoundIsRaised() throws Exception {
+        Outcome cut = check("-s", "dpor", "examples.oracle.RetryBeyondBound");
+        assertEquals(Main.INCOMPLETE, cut.exit(), cut.err());
+        assertEquals("incomplete", cut.json().get("verdict").asText());
+        assertTrue(cut.err().contains("loop bound 10 reached at RetryBeyondBound.java:14 in thread main.1"), cut.err());
+        Outcome raised = check("-s", "dpor", "--loop-bound", "20", "examples.oracle.RetryBeyondBound");
+        assertEquals(Main.OK, raised.exit(), raised.err());
+    }
+
+    @Test
+    void aScheduleFileKeepsTheLoopBoundItsRunWasMadeWith(@TempDir Path dir) throws Exception {
+        Outcome found = check("-s", "dfs", "--loop-bound", "4", "--report", dir.toString(), "examples.oracle.BoundedSpinGivesUp");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        Path schedule = Path.of(found.json().get("bugs").get(0).get("schedule").asText());
+        assertEquals(4, JSON.readTree(schedule.toFile()).get("loopBound").asInt());
+        Outcome replay = weft("replay", schedule.toString());
+        assertEquals(Main.BUG, replay.exit(), replay.err());
+    }
+
+    @Test
     void badInputGetsOneLineAndExitTwo() {
         for (String[] args : List.of(
                 new String[] {"check", "-cp", examples(), "examples.NoSuchClass"},
@@ -164,6 +184,7 @@ class CommandLineTest {
                 new String[] {"check", "-m", "arm", "examples.LostUpdate"},
                 new String[] {"check", "-s", "magic", "examples.LostUpdate"},
                 new String[] {"check", "--time-limit", "soon", "examples.LostUpdate"},
+                new String[] {"check", "--loop-bound", "0", "examples.LostUpdate"},
                 new String[] {"check"},
                 new String[] {"replay", "/no/such/schedule.json"})) {
             Outcome bad = weft(args);

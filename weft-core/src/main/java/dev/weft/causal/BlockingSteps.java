@@ -251,8 +251,8 @@ final class BlockingSteps {
 
     /** The last event of the thread a join step waits for, or -1 if it has none in the trace. */
     private int endOfJoined(int join) {
-        List<Event> joined = mhb.threads().get(trace.get(join).address().slot());
-        return joined == null ? -1 : joined.get(joined.size() - 1).index();
+        List<Event> joined = trace.stepsOf(trace.get(join).address().slot());
+        return joined.isEmpty() ? -1 : joined.get(joined.size() - 1).index();
     }
 
     private Formula locks(int attempt, Outcome outcome, int anchor, boolean target) {

@@ -5,6 +5,7 @@ import dev.weft.solver.Formula;
 import dev.weft.solver.Limits;
 import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
+import dev.weft.trace.BusyWait;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
@@ -13,6 +14,7 @@ import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -75,15 +77,11 @@ public final class CausalModel {
     /** {@link #sources} of each read asked about: the base constraints, the size estimate and every query of a read share them. */
     private final Map<Integer, Sources> sourcesByRead = new HashMap<>();
     private final Map<Long, Formula> atoms = new HashMap<>();
-    /** Busy-wait steps held back by {@link #findSpinReads}, and what lets them happen. */
-    private final Map<Integer, SpinGuard> spinGuards = new HashMap<>();
-    /** Busy-wait repeat reads: read to the (earlier read, write) pairs of which one justifies it. */
-    private final Map<Integer, List<int[]>> repeatOptions = new HashMap<>();
+    /** LOOP events, each with the (first read, write) pairs of which one justifies it ({@link #findLoopGuards}). */
+    private final Map<Integer, List<int[]>> loopGuards = new HashMap<>();
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
-    private List<ThreadShape> threadShapes;
-    private final Map<Long, Formula> exemptions = new HashMap<>();
     private int[] ordinals;
     private List<Integer> targetReads;
     /** See {@link #encodeLazily}. */
@@ -128,7 +126,7 @@ public final class CausalModel {
             }
         }
         groupVisibleWritesByThread();
-        findSpinReads();
+        findLoopGuards();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
         this.notifications = new Notifications(trace, mhb, cut + 1 + finalReads.size(), this::atom);
@@ -292,176 +290,39 @@ public final class CausalModel {
     }
 
     /**
-     * Busy-wait blocking, beyond the papers, by the runtime's rules ({@code dev.weft.runtime.SpinWatch}).
-     * A thread's window is what it did since its last operation other than a read, a yield, a lock
-     * acquire or release, or a read-modify-write that did not write; a repeat is a read (or
-     * non-writing read-modify-write) at a program location where the window already read the same
-     * address, and its iteration is the window from that earlier read on. A repeat is justified when
-     * a write to an address the iteration read became visible after the thread's last read of it;
-     * a step the lock rule holds back, by a write to an address the window read. At a point where it holds no lock, a thread does not
-     * repeat unjustified (the read rule), and after an unjustified repeat under a lock it does not
-     * take its next scheduled step holding no lock (the lock rule: a loop that re-checks a flag
-     * inside {@code synchronized} stops at its next acquire) — either until such a write appears.
+     * Busy-wait holding, beyond the papers, as the runtime does it ({@link BusyWait}): a LOOP event
+     * (a thread's arrival at a loop header after an iteration that changed nothing) happens only
+     * after another thread's write to an address the iteration read became visible after the
+     * iteration's first read of it. The runtime never lets a held thread go otherwise (when nothing
+     * else can move, the run is a livelock), so this is all there is to model.
      */
-    private void findSpinReads() {
-        Map<Integer, List<Event>> windows = new HashMap<>();
-        Map<Integer, List<Integer>> repeatsUnderLock = new HashMap<>();
-        Map<Integer, Integer> locksHeld = new HashMap<>();
+    private void findLoopGuards() {
         for (Event e : trace.events()) {
-            if (e.kind() == EventKind.FLUSH) {
-                continue;
-            }
-            boolean holdsNoLock = locksHeld.getOrDefault(e.thread(), 0) == 0;
-            switch (e.kind()) {
-                case LOCK, WAKE -> locksHeld.merge(e.thread(), 1, Integer::sum);
-                case UNLOCK, WAIT -> locksHeld.merge(e.thread(), -1, Integer::sum);
-                default -> {
-                }
-            }
-            List<Event> window = windows.computeIfAbsent(e.thread(), t -> new ArrayList<>());
-            List<Integer> repeats = repeatsUnderLock.computeIfAbsent(e.thread(), t -> new ArrayList<>());
-            boolean spinRead = e.address() != null && e.address().holdsValue()
-                    && (e.kind() == EventKind.READ || e.kind() == EventKind.VOLATILE_READ || e.kind() == EventKind.ATOMIC_RMW);
-            boolean repeat = spinRead && e.location() >= 0
-                    && window.stream().anyMatch(earlier -> earlier.location() == e.location() && earlier.address().equals(e.address()));
-            if (repeat) {
-                repeatOptions.put(e.index(), justifications(iteration(window, e), e));
-            }
-            if (holdsNoLock && repeat) {
-                spinGuards.put(e.index(), new SpinGuard(repeatOptions.get(e.index()), List.of()));
-            } else if (holdsNoLock && e.has(Event.CHOSEN) && !repeats.isEmpty()) {
-                spinGuards.put(e.index(), new SpinGuard(justifications(window, e), List.copyOf(repeats)));
-            } else if (repeat) {
-                repeats.add(e.index());
-            }
-            if (holdsNoLock && e.has(Event.CHOSEN)) {
-                repeats.clear();
-            }
-            if (spinRead && !e.wrote()) {
-                window.add(e);
-            } else if (e.kind() != EventKind.YIELD && e.kind() != EventKind.LOCK && e.kind() != EventKind.UNLOCK) {
-                window.clear();
-                repeats.clear();
+            if (e.kind() == EventKind.LOOP) {
+                loopGuards.put(e.index(), justifications(BusyWait.firstReads(BusyWait.iterationOf(trace, e)).values(), e));
             }
         }
     }
 
-    /** The window's reads from the last one at {@code repeat}'s location and address on. */
-    private static List<Event> iteration(List<Event> window, Event repeat) {
-        for (int i = window.size() - 1; i >= 0; i--) {
-            Event earlier = window.get(i);
-            if (earlier.location() == repeat.location() && earlier.address().equals(repeat.address())) {
-                return window.subList(i, window.size());
-            }
-        }
-        throw new IllegalArgumentException("not a repeat: " + repeat);
-    }
-
-    /** The (read, write) pairs of which one justifies {@code e}: a write to an address the window read, visible after the last such read and before {@code e}. */
-    private List<int[]> justifications(List<Event> window, Event e) {
-        Map<Address, Integer> lastRead = new LinkedHashMap<>();
-        window.forEach(earlier -> lastRead.put(earlier.address(), earlier.index()));
+    /** The (first read, write) pairs of which one justifies {@code loop}: another thread's write to the read's address, visible after the read and before {@code loop}. */
+    private List<int[]> justifications(Collection<Event> firstReads, Event loop) {
         List<int[]> options = new ArrayList<>();
-        lastRead.forEach((address, read) -> {
-            for (int w : writes.getOrDefault(address, List.of())) {
+        for (Event read : firstReads) {
+            for (int w : writes.getOrDefault(read.address(), List.of())) {
                 int visible = mhb.visibility(w);
-                if (visible >= 0 && !mhb.precedes(visible, read) && !mhb.precedes(e.index(), visible)) {
-                    options.add(new int[] {read, w});
+                if (BusyWait.releases(trace.get(w).thread(), loop.thread()) && visible >= 0
+                        && !mhb.precedes(visible, read.index()) && !mhb.precedes(loop.index(), visible)) {
+                    options.add(new int[] {read.index(), w});
                 }
             }
-        });
+        }
         return options;
     }
 
-    /**
-     * What lets a busy-wait step happen.
-     *
-     * @param justifications (read, write) pairs of which one, placed around the step, justifies it
-     * @param excusedBy      for the lock rule, the repeats under a lock that, if all justified, excuse the step instead
-     */
-    record SpinGuard(List<int[]> justifications, List<Integer> excusedBy) {
-    }
-
-    /** Whether the busy-wait rules let {@code event} happen before {@code anchor}. */
+    /** Whether the busy-wait rule lets {@code event} happen before {@code anchor}: always, but for a LOOP event. */
     private Formula spinUnblocked(int event, int anchor) {
-        SpinGuard guard = spinGuards.get(event);
-        if (guard == null) {
-            return Formula.TRUE;
-        }
-        List<Formula> choices = new ArrayList<>(justified(guard.justifications(), anchor));
-        if (!guard.excusedBy().isEmpty()) {
-            choices.add(all(guard.excusedBy().stream().map(r -> any(justified(repeatOptions.get(r), r))).toList()));
-        }
-        choices.add(spinExemption(event, anchor));
-        return any(choices);
-    }
-
-    /**
-     * The runtime's way out of a busy-wait that nothing else can end ({@code SpinWatch}): when no
-     * thread can move and no store buffer holds a write, a thread the rules hold back is let go. The
-     * model states it for the case it can see in a trace: before {@code anchor}, every other thread
-     * has ended, has not been started, or waits to join {@code step}'s thread, and every buffered
-     * write is flushed. A busy-wait released by a lock another thread is
-     * stuck on is not modelled (such a state can be missed, never asked for wrongly).
-     */
-    Formula spinExemption(int step, int anchor) {
-        return exemptions.computeIfAbsent(((long) step << 32) | anchor, key -> exemption(step, anchor));
-    }
-
-    private Formula exemption(int step, int anchor) {
-        int thread = trace.get(step).thread();
-        List<Formula> parts = new ArrayList<>();
-        for (ThreadShape other : threadShapes()) {
-            if (other.thread() == thread) {
-                parts.add(flushedBefore(thread, step, anchor));
-                continue;
-            }
-            List<Formula> ways = new ArrayList<>();
-            ways.add(all(List.of(atom(other.last(), anchor), flushedBefore(other.thread(), trace.size(), anchor))));
-            for (int fork : other.forks()) {
-                ways.add(atom(step, fork));
-            }
-            for (int join : other.joins()) {
-                if (trace.get(join).value2() == thread) {
-                    int before = mhb.previousInThread(join);
-                    ways.add(all(List.of(atom(before, anchor), heldIfTarget(before), atom(step, join),
-                            flushedBefore(other.thread(), join, anchor))));
-                }
-            }
-            parts.add(any(ways));
-        }
-        return all(parts);
-    }
-
-    /** Every write {@code thread} buffered before {@code event} becomes visible before {@code anchor}. */
-    private Formula flushedBefore(int thread, int event, int anchor) {
-        List<Formula> flushed = new ArrayList<>();
-        for (int flush : mhb.latestFlushesBefore(thread, event)) {
-            if (flush < 0) {
-                return Formula.FALSE;
-            }
-            flushed.add(atom(flush, anchor));
-        }
-        return all(flushed);
-    }
-
-    /**
-     * What {@link #exemption} needs to know of a thread: its last operation, the forks that start
-     * it, and its joins (each preceded by another operation of the thread).
-     */
-    private record ThreadShape(int thread, int last, int[] forks, int[] joins) {
-    }
-
-    private List<ThreadShape> threadShapes() {
-        if (threadShapes == null) {
-            threadShapes = new ArrayList<>();
-            mhb.threads().forEach((thread, ops) -> {
-                int[] forks = Arrays.stream(mhb.predecessors(ops.get(0).index())).filter(p -> trace.get(p).kind() == EventKind.FORK).toArray();
-                int[] joins = ops.stream().skip(1).filter(e -> e.kind() == EventKind.JOIN).mapToInt(Event::index).toArray();
-                threadShapes.add(new ThreadShape(thread, ops.get(ops.size() - 1).index(), forks, joins));
-            });
-        }
-        return threadShapes;
+        List<int[]> guard = loopGuards.get(event);
+        return guard == null ? Formula.TRUE : any(justified(guard, anchor));
     }
 
     private List<Formula> justified(List<int[]> options, int anchor) {
@@ -473,14 +334,9 @@ public final class CausalModel {
         return choices;
     }
 
-    /** What the busy-wait rules ask of {@code event}, or null when they do not hold it back. */
-    SpinGuard spinGuard(int event) {
-        return spinGuards.get(event);
-    }
-
-    /** For a repeat read: the (earlier read, write) pairs of which one justifies it. */
-    List<int[]> repeatOptions(int read) {
-        return repeatOptions.get(read);
+    /** For a LOOP event: the (first read, write) pairs of which one justifies it; null for other events. */
+    List<int[]> loopGuard(int event) {
+        return loopGuards.get(event);
     }
 
     public Trace trace() {
@@ -577,7 +433,7 @@ public final class CausalModel {
         for (Event e : trace.events()) {
             if (e.readsLocation() && !(lazy && isPlainRead(e.index()))) {
                 base.add(validity(e.index()));
-            } else if (spinGuards.containsKey(e.index())) {
+            } else if (loopGuards.containsKey(e.index())) {
                 base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
             }
             if (BlockingSteps.isStep(e)) {
@@ -607,21 +463,20 @@ public final class CausalModel {
     }
 
     /**
-     * A read before the cut returns its trace value, and the busy-wait rules let it happen —
-     * except a read that may be a seed's target inside the prefix ({@link #mayBeTargetInPrefix})
-     * while it is its thread's last operation there: its value is then the query's business.
+     * A read before the cut returns its trace value — except a read that may be a seed's target
+     * inside the prefix ({@link #mayBeTargetInPrefix}) while it is its thread's last operation
+     * there: its value is then the query's business.
      */
     private Formula validity(int read) {
         List<Formula> options = new ArrayList<>(List.of(atom(cut, read), heldToTraceValue(read)));
         if (mayBeTargetInPrefix(read)) {
-            options.add(all(List.of(atom(cut, mhb.nextInThread(read)), spinUnblocked(read, read))));
+            options.add(atom(cut, mhb.nextInThread(read)));
         }
         return any(options);
     }
 
-    /** The read returns its trace value and the busy-wait rules let it happen. */
     private Formula heldToTraceValue(int read) {
-        return all(List.of(readsValue(read, trace.get(read).value(), read), spinUnblocked(read, read)));
+        return readsValue(read, trace.get(read).value(), read);
     }
 
     /**
@@ -638,9 +493,9 @@ public final class CausalModel {
         return !fixed.get(read) && kind != EventKind.ATOMIC_RMW && kind != EventKind.PARK && mhb.nextInThread(read) >= 0;
     }
 
-    /** A read whose validity only asks which write is visible last before it: no store forwarding, no busy-wait rule. */
+    /** A read whose validity only asks which write is visible last before it: no store forwarding. */
     private boolean isPlainRead(int read) {
-        return mhb.forwardingSource(read) < 0 && !spinGuards.containsKey(read);
+        return mhb.forwardingSource(read) < 0;
     }
 
     /**
@@ -933,7 +788,6 @@ public final class CausalModel {
                 // The read is its thread's last operation in the prefix; forced events may follow it there.
                 assumptions.add(atom(q.read(), cut));
                 assumptions.add(atom(cut, mhb.nextInThread(q.read())));
-                assumptions.add(spinUnblocked(q.read(), q.read()));
                 assumptions.add(readsValue(q.read(), q.value(), q.read()));
                 return assumptions;
             } else {
@@ -964,8 +818,8 @@ public final class CausalModel {
 
     /**
      * The conditions under which {@code event} is its thread's next step right after the prefix:
-     * it comes after the cut, everything it must follow comes before it, and the busy-wait rules
-     * let it happen there.
+     * it comes after the cut, everything it must follow comes before it, and the busy-wait rule
+     * lets it happen there.
      */
     List<Formula> nextAfterPrefix(int event) {
         List<Formula> parts = new ArrayList<>();

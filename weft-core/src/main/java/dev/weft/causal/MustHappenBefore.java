@@ -43,8 +43,6 @@ final class MustHappenBefore {
     private final int[] waitBefore;
     /** Per thread, its operations (flushes not counted) in program order. */
     private final Map<Integer, List<Event>> threads = new LinkedHashMap<>();
-    /** Per thread, the buffered writes of each of its store buffers, in program order. */
-    private final Map<Integer, List<int[]>> bufferedWrites = new HashMap<>();
 
     MustHappenBefore(Trace trace, MemoryModel memoryModel) {
         this.trace = trace;
@@ -131,7 +129,6 @@ final class MustHappenBefore {
         // and the writes a store-store barrier orders before all later flushes (PSO).
         Map<Object, Integer> lastInBuffer = new LinkedHashMap<>();
         Map<Address, Integer> lastWriteTo = new HashMap<>();
-        Map<Object, List<Integer>> writesInBuffer = new LinkedHashMap<>();
         List<Integer> barrier = List.of();
         for (Event e : events) {
             if (e.reads() && e.address() != null && e.address().isMemory()) {
@@ -144,7 +141,6 @@ final class MustHappenBefore {
                 Object buffer = memoryModel == MemoryModel.PSO ? List.of(e.thread(), e.address()) : e.thread();
                 int flush = visibility[e.index()];
                 Integer previous = lastInBuffer.put(buffer, e.index());
-                writesInBuffer.computeIfAbsent(buffer, b -> new ArrayList<>()).add(e.index());
                 if (flush >= 0) {
                     place(flush, List.of("buffer", buffer), chains, lengths);
                     if (previous != null && visibility[previous] >= 0) {
@@ -171,10 +167,6 @@ final class MustHappenBefore {
             } else if (ordersStores(e, memoryModel)) {
                 barrier = List.copyOf(lastInBuffer.values());
             }
-        }
-        if (!writesInBuffer.isEmpty()) {
-            bufferedWrites.put(events.get(0).thread(),
-                    writesInBuffer.values().stream().map(w -> w.stream().mapToInt(Integer::intValue).toArray()).toList());
         }
     }
 
@@ -332,30 +324,6 @@ final class MustHappenBefore {
     /** Where the write {@code write} becomes visible to other threads (itself, or its FLUSH); -1 if never in this trace. */
     int visibility(int write) {
         return visibility[write];
-    }
-
-    /** Each thread's operations (flushes not counted) in program order. */
-    Map<Integer, List<Event>> threads() {
-        return threads;
-    }
-
-    /**
-     * For each of {@code thread}'s store buffers that holds a write before {@code event}, the flush
-     * of the latest such write (-1 if it is never flushed): a buffer's flushes are in order, so once
-     * these happened the thread's buffers hold nothing written before {@code event}.
-     */
-    int[] latestFlushesBefore(int thread, int event) {
-        List<int[]> buffers = bufferedWrites.getOrDefault(thread, List.of());
-        int[] flushes = new int[buffers.size()];
-        int count = 0;
-        for (int[] writes : buffers) {
-            int position = Arrays.binarySearch(writes, event);
-            int latest = (position >= 0 ? position : -position - 1) - 1;
-            if (latest >= 0) {
-                flushes[count++] = visibility[writes[latest]];
-            }
-        }
-        return Arrays.copyOf(flushes, count);
     }
 
     /** For a read: its thread's latest earlier buffered write to the same address, which it may read by store forwarding; else -1. */

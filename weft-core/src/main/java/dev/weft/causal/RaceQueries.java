@@ -54,7 +54,8 @@ public final class RaceQueries {
     /**
      * @param queries how many queries were asked
      * @param unknown how many of them hit the solver's limits (neither a race nor ruled out)
-     * @param skipped candidate location pairs left unasked because the budget ran out or the model is too large to ask ({@link CausalModel#LARGEST_ENCODING})
+     * @param skipped candidate location pairs left unasked because the budget ran out, the model is too large to ask
+     *                ({@link CausalModel#LARGEST_ENCODING}) or the caller's stop ({@link Limits#stop()}) held
      */
     public record Outcome(int queries, int unknown, int skipped) {
         public static final Outcome NONE = new Outcome(0, 0, 0);
@@ -124,7 +125,7 @@ public final class RaceQueries {
             if (query == Formula.FALSE) {
                 continue;
             }
-            if (asked == budget) {
+            if (asked == budget || limits.stopped()) {
                 skipped++;
                 continue;
             }
@@ -132,7 +133,14 @@ public final class RaceQueries {
             Answer answer = solver.check(List.of(query), limits);
             switch (answer.status()) {
                 case SAT -> report(options, answer.order(), listener);
-                case UNKNOWN -> unknown++;
+                // A query the caller's stop cut short was not answered within the solver's limit: it counts as not asked.
+                case UNKNOWN -> {
+                    if (limits.stopped()) {
+                        skipped++;
+                    } else {
+                        unknown++;
+                    }
+                }
                 case UNSAT -> {
                 }
             }

@@ -64,7 +64,13 @@ public final class Seeds {
             Answer answer = model.check(solver, assumptions, limits);
             switch (answer.status()) {
                 case SAT -> seeds.add(seed(model, query, answer.order()));
-                case UNKNOWN -> unknown++;
+                case UNKNOWN -> {
+                    if (timeUp.getAsBoolean()) {
+                        // Cut short by the deadline, not undecidable within the query's limits.
+                        return new Outcome(seeds, asked, unknown, true);
+                    }
+                    unknown++;
+                }
                 case UNSAT -> {
                 }
             }
@@ -218,8 +224,9 @@ public final class Seeds {
     /**
      * The fixed prefix and the roots, closed under: must-happen-before; for each needed read that
      * does not read its value from its own buffer, the write it reads in the solver's order and its
-     * own earlier write's flush (without which it would read its buffer instead); and, for two holdings of a lock whose acquires are both needed, the
-     * release of the earlier one.
+     * own earlier write's flush (without which it would read its buffer instead); for a needed LOOP
+     * event, the write that lets it happen; and, for two holdings of a lock whose acquires are both
+     * needed, the release of the earlier one.
      */
     private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue,
                                           SeedQuery query) {
@@ -262,29 +269,13 @@ public final class Seeds {
                         mark(sourceInOrder[e], needed, pending);
                     }
                 }
-                CausalModel.SpinGuard guard = model.spinGuard(e);
+                List<int[]> guard = model.loopGuard(e);
                 if (guard != null) {
-                    int unblocking = justifyingWrite(model, e, guard.justifications(), position);
-                    if (unblocking >= 0) {
-                        mark(unblocking, needed, pending);
-                    } else if (model.spinExemption(e, position[e] < position[model.cut()] ? e : model.cut()).holdsIn(position)) {
-                        // Let go because nothing else can move: everything before it in the solver's order is needed.
-                        for (int other = 0; other < trace.size(); other++) {
-                            if (position[other] < position[e] && position[other] < position[model.cut()]) {
-                                mark(other, needed, pending);
-                            }
-                        }
-                    } else if (guard.excusedBy().isEmpty()) {
-                        throw new IllegalStateException("solver answer leaves busy-wait step " + e + " blocked");
-                    } else {
-                        for (int r : guard.excusedBy()) {
-                            int excuse = justifyingWrite(model, r, model.repeatOptions(r), position);
-                            if (excuse < 0) {
-                                throw new IllegalStateException("solver answer leaves busy-wait step " + e + " blocked");
-                            }
-                            mark(excuse, needed, pending);
-                        }
+                    int unblocking = justifyingWrite(model, e, guard, position);
+                    if (unblocking < 0) {
+                        throw new IllegalStateException("solver answer leaves busy-wait step " + e + " held");
                     }
+                    mark(unblocking, needed, pending);
                 }
             }
             grew = false;

@@ -63,7 +63,7 @@ final class TraceOrderExtension {
         if (visibleWrite && targetAddress.equals(e.address())) {
             return false;
         }
-        if (model.spinGuard(e.index()) != null) {
+        if (model.loopGuard(e.index()) != null) {
             return false; // conservative: extending the trace order does not track what justifies busy-wait steps
         }
         if (BlockingSteps.isStep(e)) {

@@ -3,6 +3,7 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Choice;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.List;
 
@@ -40,8 +41,8 @@ public final class DfsStrategy implements Strategy {
     }
 
     @Override
-    public boolean exhaustive() {
-        return true;
+    public List<IncompleteReason> incompleteReasons() {
+        return List.of();
     }
 
     @Override

@@ -49,10 +49,6 @@ final class DporRun {
     /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
     private final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
     private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
-    /** Per thread, the reads (program location and address) since its last step that ends a busy-wait window (as the runtime's {@code SpinWatch} counts). */
-    private final Map<Integer, Set<SpinRead>> spinWindow = new HashMap<>();
-    /** Threads that took or released a lock in their window: the runtime's lock rule may hold back their next step. */
-    private final Set<Integer> lockedInWindow = new HashSet<>();
     boolean sleepBlocked;
 
     DporRun(MemoryModel model) {
@@ -103,10 +99,10 @@ final class DporRun {
     /**
      * Whether a thread that could not perform {@code next} and now can was enabled by the last
      * step, in a way no reordering can undo. Not for lock acquisitions (which race with each other
-     * instead) nor for reads (a busy-waiting thread is let go by any write to what it read).
+     * instead) nor for a busy-wait's LOOP step (let go by any write to what its iteration read).
      */
     private static boolean enabledOnlyBySomeoneElse(PendingOperation next) {
-        return next != null && !next.kind().reads() && next.kind() != EventKind.LOCK && next.kind() != EventKind.WAKE;
+        return next != null && next.kind() != EventKind.LOOP && next.kind() != EventKind.LOCK && next.kind() != EventKind.WAKE;
     }
 
     Transition transitionOf(Actor actor, Choice choice, SchedulingPoint point) {
@@ -122,7 +118,7 @@ final class DporRun {
         for (BufferedWrite w : buffers.getOrDefault(thread, new ArrayDeque<>())) {
             drained.add(w.address());
         }
-        return Transition.step(thread, op, model, drained, reentrant(thread, op), watched(thread, op));
+        return Transition.step(thread, op, model, drained, reentrant(thread, op), op.awaited());
     }
 
     /**
@@ -146,45 +142,6 @@ final class DporRun {
             }
         }
         return false;
-    }
-
-    private record SpinRead(int location, Address address) {
-    }
-
-    /**
-     * What the runtime's busy-wait rules look at before letting {@code thread} perform {@code op}:
-     * for a read the window already made at the same program location and address (a possible
-     * re-read, which the read rule may hold back), and for any step after a lock operation in the
-     * window (the lock rule), a write made visible to what the window read. Any other read is never
-     * held back, so writes cannot enable or disable it. A read's own address is left out: whether
-     * its thread's flush of it comes before or after the read changes only whether a later re-read
-     * may run, and that re-read watches the address.
-     */
-    private Set<Address> watched(int thread, PendingOperation op) {
-        Set<SpinRead> window = spinWindow.getOrDefault(thread, Set.of());
-        boolean mayRepeat = op.kind().reads() && op.location() >= 0 && window.contains(new SpinRead(op.location(), op.address()));
-        if (!mayRepeat && !lockedInWindow.contains(thread)) {
-            return Set.of();
-        }
-        Set<Address> read = new HashSet<>();
-        for (SpinRead r : window) {
-            read.add(r.address());
-        }
-        return read;
-    }
-
-    private void extendSpinWindow(int thread, Transition step) {
-        // An atomic extends the window even when it writes (ending the runtime's window): conservative.
-        if (step.kind().reads()) {
-            if (step.address() != null) {
-                spinWindow.computeIfAbsent(thread, t -> new HashSet<>()).add(new SpinRead(step.location(), step.address()));
-            }
-        } else if (step.kind() == EventKind.LOCK || step.kind() == EventKind.UNLOCK) {
-            lockedInWindow.add(thread);
-        } else if (step.kind() != EventKind.YIELD) {
-            spinWindow.remove(thread);
-            lockedInWindow.remove(thread);
-        }
     }
 
     private boolean reentrant(int thread, PendingOperation op) {
@@ -226,7 +183,6 @@ final class DporRun {
                 buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));
             }
             fixedBySynchronization(step, outcome, thread, position, fixed);
-            extendSpinWindow(thread, step);
             lastStepOfThread.put(thread, position);
         }
         steps.add(step);

@@ -7,6 +7,7 @@ import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,16 +30,16 @@ import java.util.Set;
  * that stops at a failure is not maximal, so another run defers its last step; when the initials of
  * a reversal are all disabled at the race's node (the dependence relation below is conservative and
  * knows no program), every enabled actor there is added (classic DPOR's fallback),
- * except when they only wait to re-read unchanged memory (the runtime's busy-wait blocking), which
- * would just repeat a read an explored run already made.
+ * except when they are spinners the runtime holds at a busy-wait loop's header ({@code BusyWait}):
+ * their next iteration would only repeat one an explored run already made.
  *
  * <p>Processes are {@link Actor}s: threads and, under TSO/PSO, store buffers, whose flushes are
  * steps of their own as in the rInspect tool (Zhang et al., PLDI 2015). A thread whose next step
  * synchronises is held back while its buffers hold writes and flushes are offered, so buffers are
  * always emptied by flush steps, never inside a synchronising step. Dependence is
- * {@link Transition#relate}, which counts the runtime's busy-wait blocking as dependence: a write
- * made visible to what a thread's spin loop read (its own buffer's flushes included) may enable or
- * disable the thread's next read when that read may be a re-read (same program location and address), so the two race; happens-before ({@link DporRaces}) is computed with vector clocks
+ * {@link Transition#relate}, which counts the runtime's busy-wait holding as dependence: another
+ * thread's write made visible to what a held loop iteration read enables the thread's LOOP step,
+ * so the two race; happens-before ({@link DporRaces}) is computed with vector clocks
  * from program order, dependence and the edges {@link DporRun} fixes. A lock acquisition races
  * with the previous acquisition of the lock by another thread, not with the release between them:
  * that is the reversible pair.
@@ -55,8 +56,8 @@ public final class DporStrategy implements Strategy {
         final Map<Actor, Transition> enabled;
         /** Each enabled actor's choices: a blocking call's ways to return ({@link Choice#outcome()}), all explored when the actor is. */
         final Map<Actor, List<Choice>> choices;
-        /** Disabled threads whose next operation is a read: blocked by the runtime as busy-waiting. */
-        final Set<Actor> blockedOnRead;
+        /** Disabled threads held at a busy-wait loop's header (a LOOP step). */
+        final Set<Actor> heldSpinners;
         /** Actors not to start from here, with their step here: inherited, plus those explored from here. */
         final Map<Actor, Transition> sleep;
         final Set<Actor> backtrack = new LinkedHashSet<>();
@@ -64,10 +65,10 @@ public final class DporStrategy implements Strategy {
         /** Which of {@link #chosen}'s choices this run takes. */
         int outcome;
 
-        Node(Map<Actor, Transition> enabled, Map<Actor, List<Choice>> choices, Set<Actor> blockedOnRead, Map<Actor, Transition> sleep) {
+        Node(Map<Actor, Transition> enabled, Map<Actor, List<Choice>> choices, Set<Actor> heldSpinners, Map<Actor, Transition> sleep) {
             this.enabled = enabled;
             this.choices = choices;
-            this.blockedOnRead = blockedOnRead;
+            this.heldSpinners = heldSpinners;
             this.sleep = sleep;
         }
 
@@ -118,8 +119,8 @@ public final class DporStrategy implements Strategy {
     }
 
     @Override
-    public boolean exhaustive() {
-        return true;
+    public List<IncompleteReason> incompleteReasons() {
+        return List.of();
     }
 
     @Override
@@ -195,10 +196,10 @@ public final class DporStrategy implements Strategy {
                 enabled.computeIfAbsent(actor, a -> run.transitionOf(a, c, point));
             }
         }
-        Set<Actor> blockedOnRead = new HashSet<>();
+        Set<Actor> heldSpinners = new HashSet<>();
         for (ThreadView view : point.threads()) {
-            if (!view.enabled() && view.next() != null && view.next().kind().reads()) {
-                blockedOnRead.add(Actor.thread(view.thread()));
+            if (!view.enabled() && view.next() != null && view.next().kind() == EventKind.LOOP) {
+                heldSpinners.add(Actor.thread(view.thread()));
             }
         }
         Map<Actor, Transition> sleep = new HashMap<>();
@@ -211,7 +212,7 @@ public final class DporStrategy implements Strategy {
                 }
             });
         }
-        Node node = new Node(enabled, choices, blockedOnRead, sleep);
+        Node node = new Node(enabled, choices, heldSpinners, sleep);
         Actor last = point.lastThread() >= 0 ? Actor.thread(point.lastThread()) : null;
         if (last != null && enabled.containsKey(last) && !sleep.containsKey(last) && node.due(last)) {
             node.chosen = last;
@@ -269,20 +270,20 @@ public final class DporStrategy implements Strategy {
             Actor enabled = initials.stream().filter(node.enabled::containsKey).findFirst().orElse(null);
             if (enabled != null) {
                 node.backtrack.add(enabled);
-            } else if (!node.blockedOnRead.containsAll(initials)) {
+            } else if (!node.heldSpinners.containsAll(initials)) {
                 node.backtrack.addAll(node.enabled.keySet());
             }
         }
     }
 
     /**
-     * A thread failed or the program exited, perhaps while other threads could still move. Not a
-     * deadlock (no thread can move: the run is maximal) nor a livelock (the run went on until the
-     * runtime's bound, not stopped by one thread).
+     * A thread failed, the program exited or the loop bound cut the run, perhaps while other threads
+     * could still move. Not a deadlock (no thread can move: the run is maximal) nor a livelock (no
+     * thread could move either, or the run went on until the runtime's step bound).
      */
     private static boolean stoppedWhileOthersCouldMove(RunResult result) {
-        return result.status() == RunResult.Status.BUG && result.bug().kind() != BugKind.DEADLOCK
-                && result.bug().kind() != BugKind.LIVELOCK;
+        return result.status() == RunResult.Status.CUT || result.status() == RunResult.Status.BUG
+                && result.bug().kind() != BugKind.DEADLOCK && result.bug().kind() != BugKind.LIVELOCK;
     }
 
     /**

@@ -2,9 +2,12 @@ package dev.weft.explore;
 
 import dev.weft.explore.ExplorationResult.Stop;
 import dev.weft.explore.ExplorationResult.Verdict;
+import dev.weft.explore.FoundBug.Replay;
+import dev.weft.runtime.MemoryReserve;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,9 +17,11 @@ import java.util.Set;
 
 /**
  * The exploration loop: asks the strategy for a run, performs it, reports the result back, until
- * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted) or
- * a run shows that Weft cannot check this program. Every bug's schedule is replayed once before it
- * is reported, so a bug that does not reproduce is flagged instead of trusted.
+ * the strategy is out of runs, a limit is reached, a bug is found (unless all bugs are wanted), a
+ * run shows that Weft cannot check this program, or Weft itself fails. Every bug's schedule is
+ * replayed once before it is reported, so a bug that does not reproduce is flagged instead of
+ * trusted. The result lists every reason the exploration is not complete: its stop, the
+ * strategy's {@link Strategy#incompleteReasons()} and the runs' {@link RunResult#incompleteReasons()}.
  */
 public final class Explorer {
 
@@ -29,94 +34,160 @@ public final class Explorer {
     private final Strategy strategy;
     private final Limits limits;
     private final Listener listener;
-    private volatile boolean cancelled;
+    private final Deadline deadline;
+    private final List<FoundBug> bugs = new ArrayList<>();
+    private final Set<String> bugKeys = new HashSet<>();
+    private final List<IncompleteReason> runReasons = new ArrayList<>();
+    private long executions;
+    private long firstBug;
+    private String error;
 
+    /** An explorer whose deadline is {@code limits.timeLimit()} from now. */
     public Explorer(ProgramRunner runner, Strategy strategy, Limits limits, Listener listener) {
+        this(runner, strategy, limits, listener, Deadline.after(limits.timeLimit()));
+    }
+
+    /**
+     * @param deadline when to stop, shared with whatever must stop with the exploration (race
+     *                 prediction, the runner's runs); it holds the time limit, so {@code limits.timeLimit()}
+     *                 is not read
+     */
+    public Explorer(ProgramRunner runner, Strategy strategy, Limits limits, Listener listener, Deadline deadline) {
         this.runner = runner;
         this.strategy = strategy;
         this.limits = limits;
         this.listener = listener;
+        this.deadline = deadline;
     }
 
-    /** Stops the exploration after the current run (safe from any thread, e.g. a Ctrl-C handler). */
+    /** Stops the exploration (safe from any thread, e.g. a Ctrl-C handler): a run in progress is cut short where the runner can. */
     public void cancel() {
-        cancelled = true;
+        deadline.cancel();
     }
 
+    /** Explores once; an explorer is not reused. */
     public ExplorationResult explore() {
         long start = System.nanoTime();
-        if (limits.timeLimit() != null) {
-            strategy.stopWorkingAt(start + limits.timeLimit().toNanos());
-        }
-        List<FoundBug> bugs = new ArrayList<>();
-        Set<String> bugKeys = new HashSet<>();
-        long executions = 0;
-        long firstBug = 0;
-        String error = null;
+        MemoryReserve.hold();
         Stop stop;
+        List<IncompleteReason> strategyReasons = List.of();
+        try {
+            strategy.stopWorkingAt(deadline);
+            stop = loop(start);
+            strategyReasons = strategy.incompleteReasons();
+        } catch (Throwable failure) {
+            // Weft's own failure, whatever it is (the program's failures come back as run results): say so, never "no bug".
+            stop = Stop.ERROR;
+            error = WeftFailure.describe(failure);
+        }
+        List<IncompleteReason> reasons = new ArrayList<>();
+        if (stop != Stop.EXHAUSTED) {
+            reasons.add(reason(stop));
+        }
+        strategyReasons.forEach(r -> add(reasons, r));
+        runReasons.forEach(r -> add(reasons, r));
+        Verdict verdict = !bugs.isEmpty() ? Verdict.BUG : stop == Stop.ERROR ? Verdict.ERROR
+                : reasons.isEmpty() ? Verdict.OK : Verdict.INCOMPLETE;
+        return new ExplorationResult(strategy.name(), verdict, stop, executions, firstBug, seconds(start),
+                strategy.solverSeconds(), bugs, error, reasons);
+    }
+
+    /** Runs until a stop; returns why it stopped. */
+    private Stop loop(long start) {
         while (true) {
-            if (cancelled) {
-                stop = Stop.CANCELLED;
-                break;
-            }
-            if (limits.maxExecutions() > 0 && executions >= limits.maxExecutions()) {
-                stop = Stop.MAX_EXECUTIONS;
-                break;
-            }
-            if (limits.timeLimit() != null && System.nanoTime() - start >= limits.timeLimit().toNanos()) {
-                stop = Stop.TIME_LIMIT;
-                break;
+            Stop limit = limitReached();
+            if (limit != null) {
+                return limit;
             }
             SchedulePolicy policy = strategy.nextRun();
             if (policy == null) {
-                stop = Stop.EXHAUSTED;
-                break;
+                // A strategy that the deadline stopped working may have run out of runs because of it.
+                return deadline.stop() != null ? deadline.stop() : Stop.EXHAUSTED;
             }
             RunResult result = runner.run(policy);
+            if (result.status() == RunResult.Status.STOPPED) {
+                return deadline.stop() != null ? deadline.stop() : Stop.CANCELLED;
+            }
             executions++;
             strategy.runFinished(result);
-            Stop runStop = null;
-            switch (result.status()) {
-                case BUG -> {
-                    if (bugKeys.add(key(result.bug()))) {
-                        bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replays(result)));
-                        if (firstBug == 0) {
-                            firstBug = executions;
-                        }
-                    }
-                    if (!limits.allBugs()) {
-                        runStop = Stop.BUG_FOUND;
-                    }
-                }
-                case UNSUPPORTED -> {
-                    runStop = Stop.UNSUPPORTED;
-                    error = result.detail();
-                }
-                case DIVERGED -> {
-                    runStop = Stop.DIVERGED;
-                    error = "run " + executions + " did not follow its schedule: " + result.detail();
-                }
-                case COMPLETED -> {
-                }
-            }
+            result.incompleteReasons().forEach(r -> add(runReasons, r));
+            Stop runStop = afterRun(result);
             if (listener != null) {
                 listener.afterRun(executions, strategy.pending(), bugs.size(), seconds(start));
             }
             if (runStop != null) {
-                stop = runStop;
-                break;
+                return runStop;
             }
         }
-        boolean complete = stop == Stop.EXHAUSTED && strategy.exhaustive();
-        Verdict verdict = !bugs.isEmpty() ? Verdict.BUG : complete ? Verdict.OK : Verdict.INCOMPLETE;
-        return new ExplorationResult(strategy.name(), verdict, complete, stop, executions, firstBug, seconds(start),
-                strategy.solverSeconds(), List.copyOf(bugs), error);
+    }
+
+    private Stop limitReached() {
+        if (deadline.stop() != null) {
+            return deadline.stop();
+        }
+        return limits.maxExecutions() > 0 && executions >= limits.maxExecutions() ? Stop.MAX_EXECUTIONS : null;
+    }
+
+    /** Records what the run found; returns the stop it calls for, or null to go on. */
+    private Stop afterRun(RunResult result) {
+        return switch (result.status()) {
+            case BUG -> {
+                if (bugKeys.add(key(result.bug()))) {
+                    firstBug = firstBug == 0 ? executions : firstBug;
+                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bug.
+                    bugs.add(new FoundBug(result.bug(), executions, result.schedule(), result.trace(), Replay.NOT_CHECKED));
+                    bugs.set(bugs.size() - 1, new FoundBug(result.bug(), executions, result.schedule(), result.trace(), replay(result)));
+                }
+                yield limits.allBugs() ? null : Stop.BUG_FOUND;
+            }
+            case UNSUPPORTED -> {
+                error = result.detail();
+                yield Stop.UNSUPPORTED;
+            }
+            case DIVERGED -> {
+                error = "run " + executions + " did not follow its schedule: " + result.detail();
+                yield Stop.DIVERGED;
+            }
+            // A cut run gave its reason with its result (the loop bound and where it was reached).
+            case COMPLETED, STOPPED, CUT -> null;
+        };
     }
 
     /** Runs the bug's schedule again and checks the same bug comes out. */
-    private boolean replays(RunResult found) {
+    private Replay replay(RunResult found) {
+        if (deadline.passed()) {
+            return Replay.NOT_CHECKED;
+        }
         RunResult again = runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
-        return again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug()));
+        if (again.status() == RunResult.Status.STOPPED) {
+            return Replay.NOT_CHECKED;
+        }
+        return again.status() == RunResult.Status.BUG && key(again.bug()).equals(key(found.bug())) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
+    }
+
+    /** Why an exploration that ended with {@code stop} (not {@link Stop#EXHAUSTED}) is not complete. */
+    private IncompleteReason reason(Stop stop) {
+        return switch (stop) {
+            case TIME_LIMIT, CANCELLED -> deadline.reason();
+            case MAX_EXECUTIONS -> IncompleteReason.of("max-executions",
+                    "the exploration stopped at its limit of " + limits.maxExecutions() + " executions");
+            case BUG_FOUND -> IncompleteReason.of("first-bug", "the exploration stopped at the first bug");
+            case UNSUPPORTED -> IncompleteReason.of("unsupported", error);
+            case DIVERGED -> IncompleteReason.of("diverged", error);
+            case ERROR -> IncompleteReason.of("error", error);
+            case EXHAUSTED -> throw new IllegalArgumentException("an exhausted exploration has no stop reason");
+        };
+    }
+
+    /** Adds {@code reason} to {@code reasons}, counting it into an equal one already there. */
+    private static void add(List<IncompleteReason> reasons, IncompleteReason reason) {
+        for (int i = 0; i < reasons.size(); i++) {
+            if (reasons.get(i).sameAs(reason)) {
+                reasons.set(i, reasons.get(i).plus(reason.count()));
+                return;
+            }
+        }
+        reasons.add(reason);
     }
 
     /** Bugs are the same when they are of one kind at one location (or, without a location, say the same). */

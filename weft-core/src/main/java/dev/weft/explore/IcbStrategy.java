@@ -3,6 +3,7 @@ package dev.weft.explore;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Choice;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ public final class IcbStrategy implements Strategy {
     /** The thread whose step was chosen last in this run, or -1 before the first. */
     private int running = -1;
     private boolean started;
-    private boolean boundReached;
+    /** Preemptions runs wanted beyond the bound, which no run makes. */
+    private long preemptionsCut;
     private int bugBound = -1;
 
     /** @param bound the most preemptions a run may make (the command line's {@code --preemption-bound}) */
@@ -116,7 +118,7 @@ public final class IcbStrategy implements Strategy {
                 preempted.add(other);
                 deeper.add(List.copyOf(preempted));
             } else {
-                boundReached = true;
+                preemptionsCut++;
             }
         }
         return free;
@@ -143,10 +145,11 @@ public final class IcbStrategy implements Strategy {
         }
     }
 
-    /** True only when no run wanted a preemption beyond the bound: then the bound covered every run. */
+    /** None only when no run wanted a preemption beyond the bound: then the bound covered every run. */
     @Override
-    public boolean exhaustive() {
-        return !boundReached;
+    public List<IncompleteReason> incompleteReasons() {
+        return preemptionsCut == 0 ? List.of() : List.of(new IncompleteReason("preemption-bound",
+                "a preemption beyond the bound of " + bound + " was not explored (--preemption-bound)", preemptionsCut));
     }
 
     @Override

@@ -13,13 +13,14 @@ import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Trace;
+import dev.weft.trace.IncompleteReason;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -41,7 +42,8 @@ import java.util.function.Supplier;
  *
  * <p>A run that follows a new-value seed to its end must reach the state the seed was solved for;
  * one that does not means the model and the program disagree, and the exploration is then not
- * counted complete ({@link #seedsMissed()}).
+ * counted complete ({@link #seedsMissed()}). Nor is it when a seed query hit the solver's limit
+ * (neither a new state nor ruled out), or when the deadline stopped seed generation for a run.
  */
 public final class McrStrategy implements Strategy {
     /** The explored runs' events kept to stand for later seeds ({@link RegionIndex}): a few hundred megabytes at most. */
@@ -56,17 +58,18 @@ public final class McrStrategy implements Strategy {
     private final RegionIndex reached = new RegionIndex(INDEXED_EVENTS);
     private Seed current;
     private boolean started;
-    private boolean incomplete;
     private long redundantRuns;
     private long seedsStoodFor;
     private long seedsMissed;
     private long queries;
+    private long unknownQueries;
+    private long generationsStopped;
     private double solverSeconds;
-    private BooleanSupplier timeUp = () -> false;
+    private Deadline deadline = Deadline.after(null);
 
     /**
      * @param solvers     makes one solver per trace; the strategy closes it
-     * @param queryLimits limits of each seed query (a query that hits them makes the result incomplete)
+     * @param queryLimits limits of each seed query (a query that hits them makes the exploration incomplete)
      */
     public McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
         this(solvers, memoryModel, queryLimits, CausalModel.LARGEST_ENCODING);
@@ -125,11 +128,11 @@ public final class McrStrategy implements Strategy {
         if (!signatures.add(ReadSignature.of(result.trace()))) {
             redundantRuns++;
         }
-        if (current != null && asksForState(current) && result.status() == RunResult.Status.COMPLETED
-                && !RegionIndex.lies(result.trace(), current.region())) {
-            // The run did not reach the state its seed was solved for: the model and the run disagree, so no coverage proof.
+        boolean ended = result.status() == RunResult.Status.COMPLETED || result.status() == RunResult.Status.CUT;
+        if (current != null && asksForState(current) && ended && !RegionIndex.lies(result.trace(), current.region())) {
+            // The run did not reach the state its seed was solved for (the model and the run disagree, or the loop bound cut
+            // the run first): no coverage proof.
             seedsMissed++;
-            incomplete = true;
         }
         reached.add(result.trace());
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
@@ -149,10 +152,11 @@ public final class McrStrategy implements Strategy {
             model.encodeLazily();
         }
         try (OrderSolver solver = solvers.get()) {
-            Seeds.Outcome outcome = Seeds.generate(model, solver, queryLimits, timeUp);
+            Seeds.Outcome outcome = Seeds.generate(model, solver, deadline.bound(queryLimits), deadline);
             solverSeconds += solver.seconds();
             queries += outcome.queries();
-            incomplete |= outcome.unknown() > 0 || outcome.stopped();
+            unknownQueries += outcome.unknown();
+            generationsStopped += outcome.stopped() ? 1 : 0;
             List<Seed> fresh = outcome.seeds();
             // Pushed in reverse so that the first query's seed runs first.
             for (int i = fresh.size() - 1; i >= 0; i--) {
@@ -164,13 +168,27 @@ public final class McrStrategy implements Strategy {
     }
 
     @Override
-    public void stopWorkingAt(long nanoTime) {
-        timeUp = () -> System.nanoTime() - nanoTime >= 0;
+    public void stopWorkingAt(Deadline deadline) {
+        this.deadline = deadline;
     }
 
     @Override
-    public boolean exhaustive() {
-        return !incomplete;
+    public List<IncompleteReason> incompleteReasons() {
+        List<IncompleteReason> reasons = new ArrayList<>();
+        if (unknownQueries > 0) {
+            reasons.add(new IncompleteReason("solver-limit", "a seed query hit the solver's limit, so a state may be unexplored",
+                    unknownQueries));
+        }
+        if (seedsMissed > 0) {
+            reasons.add(new IncompleteReason("seed-missed",
+                    "a run did not reach the state its seed was solved for (Weft's model of the program and the run disagree)",
+                    seedsMissed));
+        }
+        if (generationsStopped > 0) {
+            reasons.add(new IncompleteReason("solving-stopped",
+                    "seed generation for a run was stopped (time limit or cancel) before it had found every seed", generationsStopped));
+        }
+        return reasons;
     }
 
     @Override

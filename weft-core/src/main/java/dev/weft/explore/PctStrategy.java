@@ -4,7 +4,9 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Choice;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import java.util.List;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,7 @@ import java.util.SplittableRandom;
  * at d-1 random steps drops the running actor's priority below all others. A bug of depth d (d
  * ordering constraints) is then found by each run with probability at least 1/(n k^(d-1)) for n
  * actors and k steps. The same seed gives the same runs. Never proves anything:
- * {@link #exhaustive()} is false.
+ * {@link #incompleteReasons()} always says so.
  *
  * <p>Implements Burckhardt, Kothari, Musuvathi, Nagarakatte, "A Randomized Scheduler with
  * Probabilistic Guarantees of Finding Bugs", ASPLOS 2010, Section 3 (Algorithm 1). Departures:
@@ -26,6 +28,8 @@ import java.util.SplittableRandom;
  * to return (timeout, interrupt) is drawn at random, and spurious wake-ups are never taken.
  */
 public final class PctStrategy implements Strategy {
+    private static final IncompleteReason SAMPLING = IncompleteReason.of("sampling",
+            "pct picks runs at random (with a bug-depth guarantee of probability only): it never proves that every behaviour was covered");
     private final MemoryModel model;
     private final SplittableRandom seeds;
     private final int depth;
@@ -121,8 +125,8 @@ public final class PctStrategy implements Strategy {
     }
 
     @Override
-    public boolean exhaustive() {
-        return false;
+    public List<IncompleteReason> incompleteReasons() {
+        return List.of(SAMPLING);
     }
 
     @Override

@@ -1,14 +1,18 @@
 package dev.weft.explore;
 
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Uniformly random choice at every scheduling point, for a fixed number of runs. The same seed
- * gives the same runs. Never proves anything: {@link #exhaustive()} is false.
+ * gives the same runs. Never proves anything: {@link #incompleteReasons()} always says so.
  */
 public final class RandomStrategy implements Strategy {
+    private static final IncompleteReason SAMPLING = IncompleteReason.of("sampling",
+            "random picks runs at random: it never proves that every behaviour was covered");
     private final SplittableRandom seeds;
     private final long runs;
     private long made;
@@ -39,8 +43,8 @@ public final class RandomStrategy implements Strategy {
     }
 
     @Override
-    public boolean exhaustive() {
-        return false;
+    public List<IncompleteReason> incompleteReasons() {
+        return List.of(SAMPLING);
     }
 
     @Override

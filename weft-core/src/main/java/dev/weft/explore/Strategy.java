@@ -1,12 +1,18 @@
 package dev.weft.explore;
 
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import java.util.List;
 
 /**
  * An exploration strategy: decides which runs to make, one at a time. The {@link Explorer} asks
  * for a policy, performs the run with it, and reports the result back, until the strategy has no
  * run left, a limit is reached or (without {@code --all-bugs}) a bug is found.
+ *
+ * <p>Completeness has one source of truth, {@link #incompleteReasons()}: running out of runs proves
+ * every behaviour covered exactly when the strategy gives no reason against it (and no run gave
+ * one: {@link RunResult#incompleteReasons()}, which the explorer collects itself).
  */
 public interface Strategy {
 
@@ -16,18 +22,28 @@ public interface Strategy {
     /** The policy for the next run, or null when the strategy has nothing left to explore. */
     SchedulePolicy nextRun();
 
-    /** The result of the run made with the policy {@link #nextRun()} last returned. */
+    /**
+     * The result of the run made with the policy {@link #nextRun()} last returned. Runs that stand for
+     * nothing ({@link RunResult.Status#STOPPED}) are not reported.
+     */
     void runFinished(RunResult result);
 
     /**
-     * When the exploration's time is up, as a {@link System#nanoTime()} value: a strategy that works
-     * between runs (MCR's solving) stops there and counts itself incomplete.
+     * The exploration's deadline: a strategy that works between runs (MCR's solving) stops working
+     * when it passes, gives the deadline's {@link Deadline#bound bound} to its solver queries, and
+     * gives a reason for what it left undone.
      */
-    default void stopWorkingAt(long nanoTime) {
+    default void stopWorkingAt(Deadline deadline) {
     }
 
-    /** True when running out of runs ({@link #nextRun()} returning null) proves every behaviour was covered. */
-    boolean exhaustive();
+    /**
+     * Why running out of runs ({@link #nextRun()} returning null) would not prove every behaviour
+     * covered, as things stand: empty for an exhaustive strategy that has cut and left undecided
+     * nothing so far. A strategy that is not exhaustive by design (random sampling) always gives
+     * one; one that cut something (a preemption bound) or could not decide something (a solver
+     * query that hit its limit) gives a reason for each kind, with how often it happened.
+     */
+    List<IncompleteReason> incompleteReasons();
 
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {

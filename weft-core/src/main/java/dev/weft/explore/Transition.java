@@ -35,10 +35,9 @@ import java.util.Set;
  * @param lock     the step's part in mutual exclusion
  * @param sync     the lock, monitor or thread state touched, or null (null too for re-entrant lock
  *                 operations, which change nothing another thread can see)
- * @param watched  addresses a write to which may decide whether the runtime lets this step run now:
- *                 for a read, what its thread read since its last write or other non-read step
- *                 (the runtime's busy-wait window, {@code SpinWatch}); for
- *                 another step after a lock operation in that window, the window (its lock rule)
+ * @param watched  for a busy-wait's LOOP step, the addresses its iteration read: another thread's write
+ *                 to one of them decides whether the runtime lets the step run now ({@code BusyWait});
+ *                 empty for every other step
  * @param location the step's program location id, or -1 (flushes)
  * @param flag     for an interruptible blocking call, its thread's interrupt status, which decides
  *                 whether an interrupt ends the call (so it depends on an interrupt of the thread); else null
@@ -145,18 +144,15 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     /**
-     * The dependence relation. Steps of one thread and its own buffers are related here only when
-     * a flush may decide whether the runtime lets the thread's step run (the runtime counts a
-     * thread's own flush as a change of what its busy-wait loop reads): what else orders them (a
-     * write before its flush, flushes before the thread's next synchronising step) is a fixed edge
-     * the exploration adds itself, and a thread's read otherwise commutes with the flush of its own
-     * buffered write to that address (it reads the same value from the buffer or from memory).
-     * Across threads, a write to what a step watches is a dependence too: it enables or disables
-     * that step.
+     * The dependence relation. Steps of one thread and its own buffers are never related here: what
+     * orders them (a write before its flush, flushes before the thread's next synchronising step)
+     * is a fixed edge the exploration adds itself, and a thread's read commutes with the flush of its
+     * own buffered write to that address (it reads the same value from the buffer or from memory).
+     * Across threads, a write to what a LOOP step watches is a dependence too: it enables that step.
      */
     static Relation relate(Transition a, Transition b) {
         if (a.actor.thread() == b.actor.thread()) {
-            return a.mayUnblock(b) || b.mayUnblock(a) ? Relation.RACE : Relation.INDEPENDENT;
+            return Relation.INDEPENDENT;
         }
         if (a.kind == EventKind.EXIT || b.kind == EventKind.EXIT) {
             return Relation.RACE;
@@ -172,19 +168,9 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return Relation.INDEPENDENT;
     }
 
-    /**
-     * For sleep sets: whether executing either first leaves the other unchanged and the same state
-     * behind. A thread's read and its own flush of that address do not: the runtime counts a flush
-     * after the read as a change that lets a later re-read of the loop run, one before it does not.
-     */
+    /** For sleep sets: whether executing either first leaves the other unchanged and the same state behind. */
     static boolean commute(Transition a, Transition b) {
-        return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor)
-                && !a.flushesReadOf(b) && !b.flushesReadOf(a);
-    }
-
-    private boolean flushesReadOf(Transition other) {
-        return actor.buffer() && !other.actor.buffer() && actor.thread() == other.actor.thread()
-                && other.read != null && writes.contains(other.read);
+        return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor);
     }
 
     /** Whether {@code other} touches the interrupt status this blocking call depends on (an interrupt of its thread, another thread's isInterrupted). */
@@ -193,6 +179,9 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     private boolean mayUnblock(Transition other) {
+        if (kind == EventKind.INTERRUPT && other.watched.contains(address)) {
+            return true; // it sets the interrupt status a loop re-reading isInterrupted() waits on
+        }
         for (Address w : writes) {
             if (other.watched.contains(w)) {
                 return true;

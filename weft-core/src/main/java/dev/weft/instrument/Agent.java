@@ -26,11 +26,15 @@ public final class Agent {
 
     public static void premain(String options, Instrumentation instrumentation) {
         ClassLoader application = ClassLoader.getSystemClassLoader();
-        ProgramTransformer transformer = new ProgramTransformer(new ClassHierarchy(name -> bytes(application, name)), SYMBOLS);
         List<String> excluded = new ArrayList<>(NOT_THE_PROGRAM);
         if (options != null && !options.isBlank()) {
             excluded.addAll(List.of(options.split(",")));
         }
+        ClassHierarchy hierarchy = new ClassHierarchy(name -> bytes(application, name));
+        // The agent cannot list the program's classes: virtual calls that a program subclass may override count as hiding state.
+        HiddenState hiddenState = new HiddenState(hierarchy, name -> bytes(application, name),
+                name -> ProgramClasses.isInstrumented(name) && excluded.stream().noneMatch(name::startsWith), ProgramSubtypes.UNKNOWN);
+        ProgramTransformer transformer = new ProgramTransformer(hierarchy, SYMBOLS, hiddenState);
         instrumentation.addTransformer(new ClassFileTransformer() {
             @Override
             public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {

@@ -17,6 +17,7 @@ import org.objectweb.asm.Type;
  */
 final class AtomicCallVisitor extends JdkCallVisitor {
     private static final String ATOMIC = "java/util/concurrent/atomic/";
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> MODELLED = Set.of("AtomicInteger", "AtomicLong", "AtomicBoolean", "AtomicReference",
             "AtomicIntegerArray", "AtomicLongArray", "AtomicReferenceArray");
     private static final Map<String, Integer> OPERATIONS = operations();
@@ -48,25 +49,52 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         return Map.copyOf(ops);
     }
 
-    @Override
-    boolean intercept(Call call) {
-        if (call.declaring().equals("java/lang/invoke/VarHandle")) {
-            return varHandleCall(call);
+    /**
+     * Whether the call becomes one of the runtime's atomic events or fences (so that whatever it does
+     * is recorded), as {@link #intercept} decides; the functional updates are not (they run a program function).
+     */
+    static boolean modelsAsEvent(Call call) {
+        if (call.declaring().equals(VAR_HANDLE)) {
+            return FENCES.containsKey(call.name());
         }
+        String simpleName = atomicSimpleName(call);
+        return simpleName != null && MODELLED.contains(simpleName) && operation(call, simpleName) != null;
+    }
+
+    /** The atomic class's simple name if the call is on a {@code java.util.concurrent.atomic} class, else null. */
+    private static String atomicSimpleName(Call call) {
         // byteValue and shortValue of an atomic are Number's, which reads the value through intValue inside the JDK.
         String atomicClass = call.declaring().equals("java/lang/Number") ? call.owner() : call.declaring();
         if (!atomicClass.startsWith(ATOMIC) || atomicClass.indexOf('/', ATOMIC.length()) >= 0) {
+            return null;
+        }
+        return atomicClass.substring(ATOMIC.length());
+    }
+
+    /** The {@code beforeAtomic} operation of a call on a modelled atomic class, or null for its other methods. */
+    private static Integer operation(Call call, String simpleName) {
+        boolean indexed = !simpleName.endsWith("Array") || call.descriptor().startsWith("(I");
+        if (!indexed) {
+            return null;
+        }
+        return call.declaring().equals("java/lang/Number") ? Integer.valueOf(Hooks.ATOMIC_READ) : OPERATIONS.get(call.name());
+    }
+
+    @Override
+    boolean intercept(Call call) {
+        if (call.declaring().equals(VAR_HANDLE)) {
+            return varHandleCall(call);
+        }
+        String simpleName = atomicSimpleName(call);
+        if (simpleName == null) {
             return false;
         }
-        String simpleName = atomicClass.substring(ATOMIC.length());
         if (!MODELLED.contains(simpleName)) {
             unsupported(call);
             return true;
         }
         boolean isArray = simpleName.endsWith("Array");
-        boolean indexed = !isArray || call.descriptor().startsWith("(I");
-        Integer operation = !indexed ? null
-                : call.declaring().equals("java/lang/Number") ? Integer.valueOf(Hooks.ATOMIC_READ) : OPERATIONS.get(call.name());
+        Integer operation = operation(call, simpleName);
         if (operation != null) {
             replace(call, () -> bracketed(call, isArray, operation));
         } else if (call.name().equals("getAndUpdate") || call.name().equals("updateAndGet")) {

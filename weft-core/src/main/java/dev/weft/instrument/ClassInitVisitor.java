@@ -1,9 +1,10 @@
 package dev.weft.instrument;
 
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-/** A static initialiser: records that the class initialised (for static state) and brackets it with classInitEnter/Exit. */
+/** A static initialiser: records that the class initialised (for static state) and brackets it with classInitEnter and classInitExit (or classInitFailed). */
 final class ClassInitVisitor extends MethodBodyWrapper {
 
     ClassInitVisitor(MethodVisitor next, MethodContext ctx) {
@@ -23,7 +24,8 @@ final class ClassInitVisitor extends MethodBodyWrapper {
 
     @Override
     void exitExceptionally(int failure) {
-        exit();
+        mv.visitVarInsn(Opcodes.ALOAD, failure);
+        Emit.hook(mv, "classInitFailed", "(Ljava/lang/Throwable;)V");
     }
 
     static void recordInitialized(MethodVisitor mv, String owner) {

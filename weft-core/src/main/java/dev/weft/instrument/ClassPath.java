@@ -104,6 +104,17 @@ final class ClassPath {
         return null;
     }
 
+    /** Internal names of every class in the classpath, directories and jars (module and package descriptors left out). */
+    List<String> classNames() {
+        List<String> names = new ArrayList<>(directoryClasses());
+        for (JarFile jar : jars) {
+            jar.stream().map(JarEntry::getName).filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
+                    .map(n -> n.substring(0, n.length() - ".class".length())).forEach(names::add);
+        }
+        names.removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
+        return names;
+    }
+
     /** Internal names of the classes in the classpath's directories (the program's own compiled classes). */
     List<String> directoryClasses() {
         List<String> names = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.weft.instrument;
 
 import dev.weft.runtime.ProgramUnderTest;
+import dev.weft.runtime.RefusedByWeft;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.instrument.support.EntryRunner;
 import dev.weft.trace.Symbols;
@@ -17,17 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * state) over class files instrumented once and shared by all runs.
  */
 public final class InstrumentedProgram implements ProgramUnderTest {
-    /** Thrown while a run loads a class that cannot be instrumented; {@link Copy#runMain} turns it back into the {@link BadProgramException}. */
-    public static final class InstrumentationFailure extends LinkageError {
-        private final BadProgramException problem;
-
+    /**
+     * Thrown while a run loads a class that cannot be instrumented (from a jar, which is instrumented
+     * as the run first loads it): a refusal, which ends the run as unsupported with its message.
+     */
+    public static final class InstrumentationFailure extends LinkageError implements RefusedByWeft {
         InstrumentationFailure(BadProgramException problem) {
             super(problem.getMessage(), problem);
-            this.problem = problem;
-        }
-
-        public BadProgramException problem() {
-            return problem;
         }
     }
 
@@ -43,7 +40,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
         this.classPath = classPath;
-        this.transformer = new ProgramTransformer(new ClassHierarchy(classPath::classBytes), symbols);
+        ClassHierarchy hierarchy = new ClassHierarchy(classPath::classBytes);
+        HiddenState hiddenState = new HiddenState(hierarchy, this::originalBytes,
+                name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
+                new ProgramSubtypes(classPath::classNames, hierarchy));
+        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState);
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
         this.entry = entry;
@@ -130,8 +131,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         if (known != null) {
             return known;
         }
-        byte[] original = ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName)
-                : classPath.classBytes(internalName);
+        byte[] original = originalBytes(internalName);
         if (original == null) {
             return null;
         }
@@ -143,6 +143,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
             }
             return known;
         }
+    }
+
+    /** The class file of a program (or modelled) class as it is on disk, or null if there is no such class. */
+    private byte[] originalBytes(String internalName) {
+        return ProgramClasses.isModelled(internalName) ? ProgramClasses.modelledClassBytes(internalName) : classPath.classBytes(internalName);
     }
 
     /** For the run class loader: as {@link #instrumentedBytes}, failing with {@link InstrumentationFailure}. */
@@ -204,30 +209,15 @@ public final class InstrumentedProgram implements ProgramUnderTest {
                     runEntry();
                 }
             } catch (InvocationTargetException e) {
-                throw unwrap(e.getCause());
-            } catch (InstrumentationFailure e) {
-                throw e.problem();
+                throw e.getCause();
             } finally {
                 current.setContextClassLoader(previous);
             }
         }
 
         private void runEntry() throws Throwable {
-            try {
-                EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
-                        entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
-            } catch (Throwable t) {
-                throw unwrap(t);
-            }
-        }
-
-        private Throwable unwrap(Throwable failure) {
-            for (Throwable t = failure; t != null; t = t.getCause()) {
-                if (t instanceof InstrumentationFailure instrumentation) {
-                    return instrumentation.problem();
-                }
-            }
-            return failure;
+            EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
+                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
         }
 
         @Override

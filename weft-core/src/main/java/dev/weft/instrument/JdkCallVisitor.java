@@ -43,17 +43,18 @@ abstract class JdkCallVisitor extends MethodVisitor {
 
     @Override
     public final void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-        Call call = resolve(opcode, owner, name, descriptor, isInterface);
+        Call call = resolve(ctx.hierarchy, opcode, owner, name, descriptor, isInterface);
         if (call == null || !intercept(call)) {
             super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }
     }
 
-    private Call resolve(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+    /** The call as a call into the JDK, or null when it resolves to program code (or is on an array, or Weft's own). */
+    static Call resolve(ClassHierarchy hierarchy, int opcode, String owner, String name, String descriptor, boolean isInterface) {
         if (owner.startsWith("[") || owner.startsWith("dev/weft/")) {
             return null;
         }
-        ClassHierarchy.Member member = ctx.hierarchy.resolveMethod(owner, name, descriptor);
+        ClassHierarchy.Member member = hierarchy.resolveMethod(owner, name, descriptor);
         if (member == null) {
             return ProgramClasses.isProgramClass(owner) ? null : new Call(opcode, owner, name, descriptor, isInterface, owner, 0);
         }

@@ -16,8 +16,25 @@ final class LockCallVisitor extends JdkCallVisitor {
     private static final Set<String> READ_WRITE_LOCKS = Set.of(LOCKS + "ReentrantReadWriteLock", LOCKS + "ReadWriteLock");
     private static final Set<String> HARMLESS = Set.of("isFair()Z", "toString()Ljava/lang/String;", "<init>()V", "<init>(Z)V");
 
+    /**
+     * The calls {@link #intercept} turns into the runtime's lock, condition and park events, which
+     * record all they do; not {@code tryLock} and the queries, whose failure or answer no event records.
+     */
+    private static final Set<String> EVENTS = Set.of("lock()V", "lockInterruptibly()V", "unlock()V", "await()V",
+            "awaitUninterruptibly()V", "await(JLjava/util/concurrent/TimeUnit;)Z", "awaitNanos(J)J", "awaitUntil(Ljava/util/Date;)Z",
+            "signal()V", "signalAll()V");
+
     LockCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
+    }
+
+    /** Whether the call becomes one of the runtime's lock, condition or park events. */
+    static boolean modelsAsEvent(Call call) {
+        String declaring = call.declaring();
+        if (declaring.equals(LOCKS + "LockSupport")) {
+            return call.name().startsWith("park") || call.name().equals("unpark");
+        }
+        return (LOCKS_AND_VIEWS.contains(declaring) || declaring.equals(LOCKS + "Condition")) && EVENTS.contains(call.method());
     }
 
     @Override

@@ -26,10 +26,13 @@ import org.objectweb.asm.tree.MethodNode;
 public final class ProgramTransformer {
     private final ClassHierarchy hierarchy;
     private final Symbols symbols;
+    private final LoopFinder loops;
 
-    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols) {
+    /** @param hiddenState which instructions leave state Weft does not record, for the loops' purity */
+    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState) {
         this.hierarchy = hierarchy;
         this.symbols = symbols;
+        this.loops = new LoopFinder(hiddenState);
     }
 
     ClassHierarchy hierarchy() {
@@ -38,6 +41,7 @@ public final class ProgramTransformer {
 
     /** The instrumented class file; the class's name in the message when Weft cannot instrument it. */
     public byte[] transform(String className, byte[] original) throws BadProgramException {
+        ClassFileVersion.check(className, original);
         OffsetReader reader;
         ClassNode outline = new ClassNode();
         try {
@@ -45,9 +49,6 @@ public final class ProgramTransformer {
             reader.accept(outline, ClassReader.SKIP_FRAMES);
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
-        }
-        if ((outline.version & 0xffff) < Opcodes.V1_5) {
-            throw new BadProgramException("class " + className + " is compiled for Java 1.4 or earlier; Weft instruments class files of Java 5 and later");
         }
         try {
             boolean hasFrames = (outline.version & 0xffff) >= Opcodes.V1_6;
@@ -93,10 +94,11 @@ public final class ProgramTransformer {
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method));
-            return instrument(mv, ctx, isSynchronized);
+            return instrument(mv, ctx, isSynchronized, method);
         }
 
-        private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized) {
+        /** @param original the method's code as the class file has it (its loops are reported), or null for a bridge */
+        private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized, MethodNode original) {
             if (ctx.name.equals("<clinit>")) {
                 hasClassInit = true;
                 mv = new ClassInitVisitor(mv, ctx);
@@ -122,6 +124,10 @@ public final class ProgramTransformer {
             mv = new MethodReferenceVisitor(mv, implementation -> bridge(implementation, ctx.location()));
             if (!isModel) {
                 mv = new ModelSubstitutionVisitor(mv);
+            }
+            LoopPlan plan = original == null ? LoopPlan.NONE : loops.plan(outline.name, original);
+            if (!plan.isEmpty()) {
+                mv = new LoopVisitor(mv, ctx, plan);
             }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, ctx.access, ctx.name, ctx.descriptor, mv);
             ctx.attach(analyzer);
@@ -149,7 +155,7 @@ public final class ProgramTransformer {
                 MethodContext ctx = new MethodContext(outline.name, bridge.name(), bridge.descriptor(), access, hierarchy, symbols,
                         outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1);
                 ctx.fixLocation(bridge.location());
-                bridge.write(instrument(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), ctx, false));
+                bridge.write(instrument(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), ctx, false, null));
             }
             if (!hasClassInit) {
                 MethodVisitor init = super.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, "<clinit>", "()V", null, null);

@@ -19,9 +19,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * render equally in every run: values of primitives, boxes, strings, enums and classes; arrays,
  * collections, maps and atomics with their elements (one level deep); any other object by its class,
  * plus the first field (in name order) that holds it when another field holds the same object —
- * never by identity hash code.
+ * never by identity hash code. Only the first {@value #MAX_ELEMENTS} elements of an array,
+ * collection or map are rendered: a program that filled a static list until the heap ran out still
+ * gets its final state rendered, in a few kilobytes, by a checker with little memory left.
  */
 final class StaticState {
+    private static final int MAX_ELEMENTS = 1000;
+    /** Stands for the value of a static field whose class's initialiser failed. */
+    private static final Object UNINITIALISED = new Object();
     private final Map<Object, String> firstHolder = new IdentityHashMap<>();
 
     private StaticState() {
@@ -46,12 +51,18 @@ final class StaticState {
         try {
             field.setAccessible(true);
             return field.get(null);
+        } catch (NoClassDefFoundError | ExceptionInInitializerError initialiserFailed) {
+            // The program's static initialiser threw: the class is unusable, as it would be in the program.
+            return UNINITIALISED;
         } catch (IllegalAccessException | RuntimeException e) {
             throw new IllegalStateException("cannot read static field " + field, e);
         }
     }
 
     private String render(String holder, Object value) {
+        if (value == UNINITIALISED) {
+            return "(no value: the static initialiser of its class failed)";
+        }
         if (value == null || isValue(value)) {
             return scalar(value);
         }
@@ -59,21 +70,26 @@ final class StaticState {
         String identity = alias == null ? "" : " (same as " + alias + ")";
         String type = value.getClass().getName();
         if (value.getClass().isArray()) {
+            int length = Array.getLength(value);
             StringJoiner elements = new StringJoiner(", ", "[", "]");
-            for (int i = 0; i < Array.getLength(value); i++) {
+            for (int i = 0; i < Math.min(length, MAX_ELEMENTS); i++) {
                 elements.add(shallow(Array.get(value, i)));
             }
-            return value.getClass().getComponentType().getName() + elements + identity;
+            return value.getClass().getComponentType().getName() + more(elements, length) + identity;
         }
         if (value instanceof Collection<?> collection) {
             StringJoiner elements = new StringJoiner(", ", "[", "]");
-            collection.forEach(element -> elements.add(shallow(element)));
-            return type + elements + identity;
+            for (Object element : first(collection)) {
+                elements.add(shallow(element));
+            }
+            return type + more(elements, collection.size()) + identity;
         }
         if (value instanceof Map<?, ?> map) {
             StringJoiner entries = new StringJoiner(", ", "{", "}");
-            map.forEach((key, entry) -> entries.add(shallow(key) + "=" + shallow(entry)));
-            return type + entries + identity;
+            for (Map.Entry<?, ?> entry : first(map.entrySet())) {
+                entries.add(shallow(entry.getKey()) + "=" + shallow(entry.getValue()));
+            }
+            return type + more(entries, map.size()) + identity;
         }
         if (value instanceof AtomicInteger || value instanceof AtomicLong || value instanceof AtomicBoolean) {
             return type + "(" + value + ")" + identity;
@@ -82,6 +98,18 @@ final class StaticState {
             return type + "(" + shallow(reference.get()) + ")" + identity;
         }
         return type + identity;
+    }
+
+    /** The first {@link #MAX_ELEMENTS} elements, in iteration order. */
+    private static <T> List<T> first(Collection<T> elements) {
+        return elements.stream().limit(MAX_ELEMENTS).toList();
+    }
+
+    /** The rendered elements, saying how many were left out. */
+    private static String more(StringJoiner rendered, int size) {
+        String text = rendered.toString();
+        return size <= MAX_ELEMENTS ? text : text.substring(0, text.length() - 1) + ", … " + (size - MAX_ELEMENTS) + " more"
+                + text.charAt(text.length() - 1);
     }
 
     /** An element inside a rendered value: values as such, other objects by class only (no cycles, no identity). */

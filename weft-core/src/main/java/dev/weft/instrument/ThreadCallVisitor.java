@@ -3,6 +3,7 @@ package dev.weft.instrument;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -13,8 +14,18 @@ final class ThreadCallVisitor extends JdkCallVisitor {
     private static final Type RUNNABLE = Type.getType(Runnable.class);
     private static final Type STRING = Type.getType(String.class);
 
+    /** The calls {@link #intercept} turns into the runtime's wait, notify, yield and sleep events, which record all they do. */
+    private static final Set<String> EVENTS = Set.of("java/lang/Object.wait()V", "java/lang/Object.wait(J)V", "java/lang/Object.wait(JI)V",
+            "java/lang/Object.notify()V", "java/lang/Object.notifyAll()V", THREAD + ".sleep(J)V", THREAD + ".sleep(JI)V",
+            THREAD + ".yield()V", THREAD + ".onSpinWait()V");
+
     ThreadCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
+    }
+
+    /** Whether the call becomes one of the runtime's wait, notify, yield or sleep events. */
+    static boolean modelsAsEvent(Call call) {
+        return EVENTS.contains(call.declaring() + "." + call.method());
     }
 
     @Override

@@ -42,6 +42,7 @@ public final class EventText {
             case INTERRUPT -> "interrupt " + peer;
             case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
             case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols);
+            case LOOP -> "loop again (another thread changed what the loop read)";
             case EXIT -> "exit(" + e.value() + ")";
         };
     }

@@ -24,7 +24,8 @@ public final class HtmlReport {
             table.interleaving td.empty{background:#fff}
             .event{font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #9ab;border-radius:3px;background:#e8efff;margin:2px 0;padding:1px 4px}
             .event .loc{color:#555}
-            .verdict-bug{color:#b00}.verdict-ok{color:#070}.verdict-incomplete{color:#a60}
+            .verdict-bug{color:#b00}.verdict-ok{color:#070}.verdict-incomplete{color:#a60}.verdict-error{color:#b00}
+            ul.reasons{margin:0;padding-left:1.2em}
             pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
             code{background:#f3f3f3;padding:0 .2em}
             """;
@@ -65,7 +66,12 @@ public final class HtmlReport {
         row(page, "memory model", model.name());
         row(page, "strategy", result.strategy());
         row(page, "verdict", result.verdict().jsonName() + (result.complete() ? " (every behaviour covered)" : ""));
-        row(page, "stopped because", result.stop().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        row(page, "stopped because", result.stop().jsonName().replace('-', ' '));
+        if (!result.incompleteReasons().isEmpty()) {
+            page.append("<tr><th>not every behaviour covered because</th><td><ul class=\"reasons\">");
+            result.incompleteReasons().forEach(r -> page.append("<li>").append(escape(r.describe())).append("</li>"));
+            page.append("</ul></td></tr>\n");
+        }
         row(page, "executions", Long.toString(result.executions()));
         if (result.executionsToFirstBug() > 0) {
             row(page, "executions to first bug", Long.toString(result.executionsToFirstBug()));
@@ -132,7 +138,11 @@ public final class HtmlReport {
                 .append(" in thread <code>").append(escape(bug.thread())).append("</code>")
                 .append(bug.location() == null ? "" : " at <code>" + escape(bug.location()) + "</code>").append("</h3>\n");
         page.append("<p>").append(escape(bug.message())).append("</p>\n<p>Found in execution ").append(found.execution())
-                .append(found.replayed() ? "; its schedule replays it." : "; <strong>replaying its schedule did not reproduce it</strong> (a Weft defect).")
+                .append(switch (found.replay()) {
+                    case REPRODUCED -> "; its schedule replays it.";
+                    case NOT_REPRODUCED -> "; <strong>replaying its schedule did not reproduce it</strong> (a Weft defect).";
+                    case NOT_CHECKED -> "; not replayed: the exploration was stopped first.";
+                })
                 .append("</p>\n");
         if (schedule != null) {
             page.append("<p>Replay: <code>weft replay ").append(escape(schedule.toString())).append("</code></p>\n");

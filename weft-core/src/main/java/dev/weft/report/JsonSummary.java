@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,11 +31,15 @@ public final class JsonSummary {
         root.put("strategy", result.strategy());
         root.put("verdict", result.verdict().jsonName());
         root.put("complete", result.complete());
+        ArrayNode reasons = root.putArray("incompleteReasons");
+        for (IncompleteReason reason : result.incompleteReasons()) {
+            reasons.addObject().put("kind", reason.kind()).put("message", reason.message()).put("count", reason.count());
+        }
         root.put("executions", result.executions());
         root.put("executionsToFirstBug", result.executionsToFirstBug());
         root.put("seconds", round(result.seconds()));
         root.put("solverSeconds", round(result.solverSeconds()));
-        root.put("stopReason", result.stop().name().toLowerCase().replace('_', '-'));
+        root.put("stopReason", result.stop().jsonName());
         if (result.error() != null) {
             root.put("error", result.error());
         }
@@ -49,7 +54,11 @@ public final class JsonSummary {
             } else {
                 bug.putNull("schedule");
             }
-            bug.put("replayed", found.replayed());
+            if (found.replay() == FoundBug.Replay.NOT_CHECKED) {
+                bug.putNull("replayed");
+            } else {
+                bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
+            }
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");
@@ -59,6 +68,24 @@ public final class JsonSummary {
         root.put("raceQueriesUnknown", races.unknown());
         root.put("raceQueriesSkipped", races.skipped());
         root.put("racePredictionsUnconfirmed", races.unconfirmed());
+        return root;
+    }
+
+    /**
+     * The summary when Weft failed before it had an exploration to report: verdict "error", the
+     * failure as {@code error} and as the one incomplete reason, no bug and no race.
+     */
+    public static ObjectNode failure(ProgramSpec program, MemoryModel model, String strategy, String failure) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("program", program.mainClass());
+        root.put("memoryModel", model.name().toLowerCase());
+        root.put("strategy", strategy);
+        root.put("verdict", ExplorationResult.Verdict.ERROR.jsonName());
+        root.put("complete", false);
+        root.putArray("incompleteReasons").addObject().put("kind", "error").put("message", failure).put("count", 1);
+        root.put("error", failure);
+        root.putArray("bugs");
+        root.putArray("races");
         return root;
     }
 

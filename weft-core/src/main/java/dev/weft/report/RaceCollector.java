@@ -2,14 +2,17 @@ package dev.weft.report;
 
 import dev.weft.causal.RaceQueries;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
+import dev.weft.explore.FoundBug.Replay;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
@@ -32,6 +35,7 @@ import java.util.TreeSet;
 public final class RaceCollector implements Explorer.Listener {
     private final Map<String, Race> races = new LinkedHashMap<>();
     private final RacePrediction prediction;
+    private final Deadline deadline;
     private volatile long finishedRuns;
     private long queries;
     private long unknown;
@@ -43,9 +47,18 @@ public final class RaceCollector implements Explorer.Listener {
         this(null);
     }
 
-    /** @param prediction how to predict races from each run, or null to observe them by happens-before only */
+    /** @param prediction how to predict races from each run, or null to observe them by happens-before only; with no deadline */
     public RaceCollector(RacePrediction prediction) {
+        this(prediction, Deadline.after(null));
+    }
+
+    /**
+     * @param prediction how to predict races from each run, or null to observe them by happens-before only
+     * @param deadline   the exploration's: once it passes, no query is asked and no witness run made
+     */
+    public RaceCollector(RacePrediction prediction, Deadline deadline) {
         this.prediction = prediction;
+        this.deadline = deadline;
     }
 
     /** A runner that performs runs with {@code runner} and collects the races of each (predicting with it too). */
@@ -74,12 +87,12 @@ public final class RaceCollector implements Explorer.Listener {
     }
 
     private synchronized void predict(RunResult run, ProgramRunner runner) {
-        if (prediction == null || prediction.queriesPerTrace() == 0 || !complete(run)) {
+        if (prediction == null || prediction.queriesPerTrace() == 0 || !complete(run) || deadline.passed()) {
             return;
         }
         long execution = finishedRuns + 1;
         Symbols symbols = run.trace().symbols();
-        RaceQueries.Outcome outcome = RaceQueries.ask(run.trace(), prediction.memoryModel(), prediction.solver()::create, prediction.limits(),
+        RaceQueries.Outcome outcome = RaceQueries.ask(run.trace(), prediction.memoryModel(), prediction.solver()::create, deadline.bound(prediction.limits()),
                 prediction.queriesPerTrace(), new RaceQueries.Listener() {
                     @Override
                     public boolean known(Event first, Event second) {
@@ -97,9 +110,13 @@ public final class RaceCollector implements Explorer.Listener {
         skipped += outcome.skipped();
     }
 
-    /** Runs the witness of a predicted race and keeps the race if the run shows it. */
+    /** Runs the witness of a predicted race and keeps the race if the run shows it (a race whose witness the deadline stops is skipped). */
     private void confirm(String locations, List<Choice> witness, ProgramRunner runner, long execution) {
-        RunResult shown = runner.run(new PrefixPolicy(witness, ContinuationPolicy.INSTANCE));
+        RunResult shown = deadline.passed() ? null : runner.run(new PrefixPolicy(witness, ContinuationPolicy.INSTANCE));
+        if (shown == null || shown.status() == RunResult.Status.STOPPED) {
+            skipped++;
+            return;
+        }
         if (complete(shown)) {
             Symbols symbols = shown.trace().symbols();
             for (DataRaces.RacyPair pair : DataRaces.in(shown.trace())) {
@@ -165,28 +182,43 @@ public final class RaceCollector implements Explorer.Listener {
 
     /**
      * {@code result} with every race added as a bug of kind data-race (so a race makes the verdict
-     * "bug"). Each race's run is replayed once with {@code runner}, as the explorer does for its bugs,
-     * to check that its schedule shows the race again.
+     * "bug"), and with a reason against completeness for each race question left open (a query at the
+     * solver's limit, a location pair not asked): with races as bugs, an open question may hide one.
+     * Each race's run is replayed once with {@code runner}, as the explorer does for its bugs, to
+     * check that its schedule shows the race again.
      */
     public ExplorationResult withRacesAsBugs(ExplorationResult result, ProgramRunner runner) {
-        List<Race> found = races();
-        if (found.isEmpty()) {
-            return result;
-        }
         List<FoundBug> bugs = new ArrayList<>(result.bugs());
         long firstBug = result.executionsToFirstBug();
-        for (Race race : found) {
-            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replays(race, runner)));
+        for (Race race : races()) {
+            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replay(race, runner)));
             firstBug = firstBug == 0 ? race.execution() : Math.min(firstBug, race.execution());
         }
-        return new ExplorationResult(result.strategy(), ExplorationResult.Verdict.BUG, result.complete(), result.stop(),
-                result.executions(), firstBug, result.seconds(), result.solverSeconds(), List.copyOf(bugs), result.error());
+        List<IncompleteReason> reasons = new ArrayList<>(result.incompleteReasons());
+        if (unknown > 0) {
+            reasons.add(new IncompleteReason("race-prediction", "a race query hit the solver's limit", unknown));
+        }
+        if (skipped > 0) {
+            reasons.add(new IncompleteReason("race-prediction",
+                    "a pair of locations was not asked about (the per-run query budget, the model's size or the deadline)", skipped));
+        }
+        ExplorationResult.Verdict verdict = !bugs.isEmpty() ? ExplorationResult.Verdict.BUG
+                : result.verdict() == ExplorationResult.Verdict.OK && !reasons.isEmpty() ? ExplorationResult.Verdict.INCOMPLETE : result.verdict();
+        return new ExplorationResult(result.strategy(), verdict, result.stop(), result.executions(), firstBug, result.seconds(),
+                result.solverSeconds(), bugs, result.error(), reasons);
     }
 
-    private static boolean replays(Race race, ProgramRunner runner) {
-        RaceCollector again = new RaceCollector();
-        again.record(runner.run(new PrefixPolicy(race.schedule(), ContinuationPolicy.INSTANCE)));
-        return again.races.containsKey(key(race.first()) + " / " + key(race.second()));
+    private Replay replay(Race race, ProgramRunner runner) {
+        if (deadline.passed()) {
+            return Replay.NOT_CHECKED;
+        }
+        RunResult again = runner.run(new PrefixPolicy(race.schedule(), ContinuationPolicy.INSTANCE));
+        if (again.status() == RunResult.Status.STOPPED) {
+            return Replay.NOT_CHECKED;
+        }
+        RaceCollector shown = new RaceCollector();
+        shown.record(again);
+        return shown.races.containsKey(key(race.first()) + " / " + key(race.second())) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
     }
 
     private static Race.Access access(Event e, Symbols symbols) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ContinuationPolicy;
+import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -20,36 +21,47 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A saved schedule: the program, how its runs were made (the memory model, whether waits could wake
- * spuriously) and the choices of one run, which {@code weft replay} follows to reproduce it
- * exactly. Threads, objects and fields are written by name ("main.1", "main#3",
- * "examples/Foo.count"), never by the session's internal ids, so the file stays valid in a later
- * session. A step is its thread's name, or {@code {"thread": …, "returns": "timed-out"}} for a
- * blocking call that returned otherwise than normally ({@link Outcome}). A flush's address is
- * resolved when the replay reaches it, because field ids exist only once the class that declares
- * the field has been instrumented. Format 1 (before blocking calls' outcomes) is still read: its
- * runs had no spurious wake-ups.
+ * A saved schedule: the program, how its runs were made (the memory model, the loop bound, whether
+ * waits could wake spuriously) and the choices of one run, which {@code weft replay} follows to
+ * reproduce it exactly (under another loop bound the run could be cut before the bug). Threads,
+ * objects and fields are written by name ("main.1", "main#3", "examples/Foo.count"), never by the
+ * session's internal ids, so the file stays valid in a later session. A step is its thread's name,
+ * or {@code {"thread": …, "returns": "timed-out"}} for a blocking call that returned otherwise than
+ * normally ({@link Outcome}). A flush's address is resolved when the replay reaches it, because
+ * field ids exist only once the class that declares the field has been instrumented. Format 1
+ * (before blocking calls' outcomes) is still read: its runs had no spurious wake-ups.
  */
 public final class ScheduleFile {
     public static final int FORMAT = 2;
+
+    /** Thrown while replaying when the schedule does not fit the program (it was saved for another version of it). */
+    public static final class Mismatch extends RuntimeException {
+        Mismatch(String message) {
+            super(message);
+        }
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
+    private final int loopBound;
     private final boolean spuriousWakeups;
     private final BugSummary bug;
     private final List<JsonNode> choices;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, boolean spuriousWakeups, BugSummary bug, List<JsonNode> choices) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, BugSummary bug,
+                         List<JsonNode> choices) {
         this.program = program;
         this.memoryModel = memoryModel;
+        this.loopBound = loopBound;
         this.spuriousWakeups = spuriousWakeups;
         this.bug = bug;
         this.choices = choices;
     }
 
-    public static ScheduleFile of(ProgramSpec program, MemoryModel memoryModel, boolean spuriousWakeups, BugSummary bug, List<Choice> schedule,
-                                  Symbols symbols) {
+    /** @param config how the run was made: its memory model, loop bound and spurious wake-up setting are saved */
+    public static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<Choice> schedule, Symbols symbols) {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -63,7 +75,7 @@ public final class ScheduleFile {
                 choices.add(JSON.getNodeFactory().textNode(thread));
             }
         }
-        return new ScheduleFile(program, memoryModel, spuriousWakeups, bug, choices);
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), config.spuriousWakeups(), bug, choices);
     }
 
     private static String jsonName(Outcome outcome) {
@@ -78,9 +90,9 @@ public final class ScheduleFile {
         return memoryModel;
     }
 
-    /** Whether the saved run's waits could wake spuriously; its replay must allow them too. */
-    public boolean spuriousWakeups() {
-        return spuriousWakeups;
+    /** How to run the replay: as the saved run was made. */
+    public RunConfig runConfig() {
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -98,11 +110,15 @@ public final class ScheduleFile {
         if (node.isTextual()) {
             return Choice.step(symbols.threads().id(node.asText()));
         }
-        int thread = symbols.threads().id(node.get("thread").asText());
-        if (node.has("returns")) {
-            return Choice.step(thread, Outcome.valueOf(node.get("returns").asText().toUpperCase().replace('-', '_')));
+        try {
+            int thread = symbols.threads().id(node.get("thread").asText());
+            if (node.has("returns")) {
+                return Choice.step(thread, outcome(node.get("returns").asText()));
+            }
+            return Choice.flush(thread, address(node.get("flush"), symbols));
+        } catch (IllegalArgumentException badObject) {
+            throw new Mismatch("choice " + step + " of the schedule names no object of the program: " + badObject.getMessage());
         }
-        return Choice.flush(thread, address(node.get("flush"), symbols));
     }
 
     /**
@@ -120,6 +136,7 @@ public final class ScheduleFile {
         root.set("classpath", strings(program.classpath()));
         root.set("args", strings(program.args()));
         root.put("memoryModel", memoryModel.name().toLowerCase());
+        root.put("loopBound", loopBound);
         root.put("spuriousWakeups", spuriousWakeups);
         if (bug != null) {
             root.set("bug", bug.toJson());
@@ -142,13 +159,66 @@ public final class ScheduleFile {
         if ((format != 1 && format != FORMAT) || !root.path("choices").isArray()) {
             throw new IOException(file + " is not a Weft schedule file (format 1 or " + FORMAT + ")");
         }
+        if (!root.path("mainClass").isTextual() || root.get("mainClass").asText().isBlank()
+                || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
+            throw new IOException(file + " is not a valid schedule file: it needs a mainClass, a classpath list and an args list");
+        }
         ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
-        MemoryModel model = MemoryModel.valueOf(root.path("memoryModel").asText("sc").toUpperCase());
+        MemoryModel model = memoryModel(file, root.path("memoryModel").asText("sc"));
+        int loopBound = root.path("loopBound").asInt(RunConfig.LOOP_BOUND);
+        if (loopBound < 1) {
+            throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
+        }
         boolean spurious = root.path("spuriousWakeups").asBoolean(false);
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<JsonNode> choices = new ArrayList<>();
-        root.get("choices").forEach(choices::add);
-        return new ScheduleFile(program, model, spurious, bug, choices);
+        for (JsonNode choice : root.get("choices")) {
+            if (!isChoice(choice)) {
+                throw new IOException(file + " is not a valid schedule file: choice " + choices.size() + " (" + choice
+                        + ") is neither a thread name, a step that returned otherwise nor a flush");
+            }
+            choices.add(choice);
+        }
+        return new ScheduleFile(program, model, loopBound, spurious, bug, choices);
+    }
+
+    private static MemoryModel memoryModel(Path file, String name) throws IOException {
+        for (MemoryModel model : MemoryModel.values()) {
+            if (model.name().equalsIgnoreCase(name)) {
+                return model;
+            }
+        }
+        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
+    }
+
+    /** The outcome a step's "returns" names ("timed-out"), or null when it names none. */
+    private static Outcome outcome(String name) {
+        for (Outcome outcome : Outcome.values()) {
+            if (jsonName(outcome).equals(name)) {
+                return outcome;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A thread name, a step that returned otherwise ({"thread": name, "returns": outcome}), or a flush:
+     * {"thread": name, "flush": {"kind": ..., "field": "Owner.name" or "index": n}}.
+     */
+    private static boolean isChoice(JsonNode choice) {
+        if (choice.isTextual()) {
+            return true;
+        }
+        if (choice.has("returns")) {
+            return choice.path("thread").isTextual() && outcome(choice.get("returns").asText()) != null;
+        }
+        JsonNode flush = choice.path("flush");
+        boolean kindKnown = false;
+        for (Address.Kind kind : Address.Kind.values()) {
+            kindKnown |= kind.name().equals(flush.path("kind").asText());
+        }
+        boolean slot = flush.path("field").isTextual() && flush.get("field").asText().indexOf('.') > 0 || flush.path("index").isInt();
+        return choice.path("thread").isTextual() && kindKnown && slot;
     }
 
     private static ObjectNode address(Address a, Symbols symbols) {
@@ -174,7 +244,7 @@ public final class ScheduleFile {
             int dot = field.lastIndexOf('.');
             FieldInfo f = symbols.fields().find(field.substring(0, dot), field.substring(dot + 1));
             if (f == null) {
-                throw new IllegalStateException("schedule names field " + field + ", which the program has not touched yet");
+                throw new Mismatch("the schedule flushes field " + field + ", which the program has not touched at that point");
             }
             slot = f.id();
         } else {

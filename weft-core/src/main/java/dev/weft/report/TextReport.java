@@ -1,7 +1,9 @@
 package dev.weft.report;
 
 import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.nio.file.Path;
@@ -26,8 +28,11 @@ public final class TextReport {
             BugSummary bug = BugSummary.of(found.bug());
             out.append(String.format(Locale.ROOT, "BUG (%s) in thread %s%s: %s%n", bug.kind(), bug.thread(),
                     bug.location() == null ? "" : " at " + bug.location(), bug.message()));
-            out.append(String.format(Locale.ROOT, "  found in execution %d%s%n", found.execution(),
-                    found.replayed() ? "" : "; WARNING: replaying its schedule did not reproduce it (a Weft defect, please report)"));
+            out.append(String.format(Locale.ROOT, "  found in execution %d%s%n", found.execution(), switch (found.replay()) {
+                case REPRODUCED -> "";
+                case NOT_REPRODUCED -> "; WARNING: replaying its schedule did not reproduce it (a Weft defect, please report)";
+                case NOT_CHECKED -> "; not replayed: the exploration was stopped first";
+            }));
             Path schedule = i < schedules.size() ? schedules.get(i) : null;
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule).append('\n');
@@ -40,7 +45,13 @@ public final class TextReport {
         }
         races(out, races);
         if (result.error() != null) {
-            out.append("ERROR: ").append(result.error()).append('\n');
+            out.append("ERROR: ").append(result.error())
+                    .append(result.verdict() == Verdict.ERROR ? " (a failure of Weft, not of the program: please report it)" : "").append('\n');
+        }
+        List<IncompleteReason> reasons = reasonsToList(result);
+        if (!reasons.isEmpty()) {
+            out.append("not every behaviour was covered:\n");
+            reasons.forEach(r -> out.append("  - ").append(r.describe()).append('\n'));
         }
         out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s in %.2f s%s%s%n",
                 program.mainClass(), verdictText(result), model.name(), result.strategy(), result.executions(),
@@ -69,11 +80,18 @@ public final class TextReport {
         }
     }
 
+    /** The reasons the report lists: not the first bug (the bugs say it) nor the error (said just before). */
+    private static List<IncompleteReason> reasonsToList(ExplorationResult result) {
+        return result.incompleteReasons().stream()
+                .filter(r -> !r.kind().equals("first-bug") && !r.message().equals(result.error())).toList();
+    }
+
     private static String verdictText(ExplorationResult result) {
         return switch (result.verdict()) {
             case BUG -> result.bugs().size() == 1 ? "1 bug" : result.bugs().size() + " bugs";
             case OK -> "no bug";
-            case INCOMPLETE -> "no bug found, exploration incomplete (" + result.stop().name().toLowerCase().replace('_', ' ') + ")";
+            case INCOMPLETE -> "no bug found, exploration incomplete (" + result.incompleteReasons().get(0).kind().replace('-', ' ') + ")";
+            case ERROR -> "Weft failed, nothing is claimed about the program";
         };
     }
 

@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
@@ -18,11 +19,12 @@ final class BugReports {
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
     /** The runtime's classes by name: runtime tests keep their programs in this package, so no prefix covers them. */
-    private static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
+    static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
             MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), Waits.class.getName(), ThreadLifecycle.class.getName(),
-            Determinism.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
-            ObjectRegistry.class.getName());
+            Determinism.class.getName(), Loops.class.getName(), LoopWatch.class.getName(), AtomicCell.class.getName(),
+            MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName(), ControlledExecutor.class.getName(),
+            JdkMethods.class.getName(), VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;
@@ -32,25 +34,30 @@ final class BugReports {
         this.config = config;
     }
 
-    RunEnd deadlock(List<RunThread> live) {
+    /**
+     * No thread can move, yet one that keeps the run going is live: a livelock when one of them is a
+     * spinner the busy-wait rule holds (its loop would spin for ever: nothing can change what it
+     * reads), else a deadlock. The bug is the first such thread's.
+     */
+    RunEnd noThreadCanMove(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
-        String message = "deadlock: " + blocked.stream()
+        RunThread spinner = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOOP).findFirst().orElse(null);
+        String states = blocked.stream()
                 .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
                 .collect(Collectors.joining("; "));
-        RunThread first = blocked.get(0);
+        RunThread first = spinner != null ? spinner : blocked.get(0);
         Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
         if (where != null && !isProgramFrame(where.className())) {
             where = programLocation(first.jvm.getStackTrace(), first);
         }
-        return RunEnd.bug(new Bug(BugKind.DEADLOCK, message, first.name, where, null));
+        BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;
+        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, where, null));
     }
 
-    /** The step bound was reached: blames a spinner the run had to exempt, else {@code last}, the thread stepped last (if any). */
+    /** The step bound was reached: blames {@code last}, the thread stepped last (if any). */
     RunEnd stepBoundExceeded(List<RunThread> live, RunThread last) {
-        RunThread culprit = live.stream().filter(t -> t.spin.isExempt()).findFirst()
-                .orElse(last != null ? last : live.get(0));
-        String spinning = culprit.spin.isExempt() ? "; " + culprit.name + " keeps spinning" : "";
-        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps" + spinning,
+        RunThread culprit = last != null ? last : live.get(0);
+        return RunEnd.bug(new Bug(BugKind.LIVELOCK, "livelock: the run exceeded " + config.stepBound() + " steps",
                 culprit.name, symbols.locations().get(culprit.lastLocation), null));
     }
 
@@ -67,6 +74,36 @@ final class BugReports {
                     + " ms without reaching a scheduling point, at " + at, t.name, programLocation(stack, t), trace.toString()));
         }
         return RunEnd.of(Status.UNSUPPORTED, t.name + " is blocked (" + state + ") in code Weft does not control, at " + at);
+    }
+
+    /**
+     * How a thread's uncaught failure ends the run: as the program's bug, or, when Weft's own throwable
+     * is behind it ({@link WeftThrowables#weftOwn}), as Weft's failure or, for a refusal, as unsupported.
+     * The program running out of memory or stack is its own bug, even when it happened inside a hook.
+     */
+    RunEnd uncaught(Throwable failure, RunThread thread) {
+        Throwable own = failure instanceof VirtualMachineError ? null : WeftThrowables.weftOwn(failure);
+        if (own instanceof RefusedByWeft) {
+            return RunEnd.of(Status.UNSUPPORTED, "unsupported: " + own.getMessage());
+        }
+        if (own != null) {
+            return new RunEnd(null, null, "Weft's own " + own + " reached thread " + thread.name, own);
+        }
+        return RunEnd.bug(failure(failure, thread));
+    }
+
+    /**
+     * The heap ran out while the run's watcher waited: the running thread, the only one that allocates,
+     * filled it. Its bug as if the error had reached it, at its innermost program frame.
+     */
+    RunEnd outOfMemory(OutOfMemoryError failure, RunThread running) {
+        StackTraceElement[] stack = running.jvm.getStackTrace();
+        StringBuilder trace = new StringBuilder(failure.toString()).append('\n');
+        for (StackTraceElement frame : stack) {
+            trace.append("\tat ").append(frame).append('\n');
+        }
+        return RunEnd.bug(new Bug(BugKind.EXCEPTION, "OutOfMemoryError" + (failure.getMessage() != null ? ": " + failure.getMessage() : ""),
+                running.name, programLocation(stack, running), trace.toString()));
     }
 
     Bug failure(Throwable failure, RunThread thread) {

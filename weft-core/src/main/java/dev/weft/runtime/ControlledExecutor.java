@@ -12,6 +12,8 @@ import java.util.Objects;
 public final class ControlledExecutor implements ProgramRunner {
     private final ProgramUnderTest program;
     private final RunConfig config;
+    /** Set once a run left program threads running that nothing could stop. */
+    private volatile String uncontrolled;
 
     public ControlledExecutor(ProgramUnderTest program, RunConfig config) {
         this.program = Objects.requireNonNull(program, "program");
@@ -20,7 +22,26 @@ public final class ControlledExecutor implements ProgramRunner {
 
     @Override
     public RunResult run(SchedulePolicy policy) {
-        ControlledHooks hooks = new ControlledHooks(program.symbols(), config, Objects.requireNonNull(policy, "policy"));
-        return hooks.execute(program.freshCopy(hooks));
+        if (uncontrolled != null) {
+            throw new IllegalStateException("Weft run failed: Weft cannot control " + uncontrolled + ", which an earlier run left"
+                    + " running (blocked or looping in code Weft does not instrument, on a JVM that cannot stop threads):"
+                    + " no later run could be trusted beside it");
+        }
+        RunResult result = runOnce(Objects.requireNonNull(policy, "policy"));
+        // The run's objects are garbage now (nothing outside the run holds its hooks or its class loader):
+        // the reserve a program that ran out of memory let go has room again.
+        MemoryReserve.hold();
+        return result;
+    }
+
+    private RunResult runOnce(SchedulePolicy policy) {
+        ControlledHooks hooks = new ControlledHooks(program.symbols(), config, policy);
+        RunResult result = hooks.execute(program.freshCopy(hooks));
+        if (!hooks.uncontrolledThreads().isEmpty()) {
+            // The run's own result stands (its bug is real); the runs after it are Weft's failure.
+            uncontrolled = "program thread" + (hooks.uncontrolledThreads().size() == 1 ? " " : "s ")
+                    + String.join(", ", hooks.uncontrolledThreads());
+        }
+        return result;
     }
 }

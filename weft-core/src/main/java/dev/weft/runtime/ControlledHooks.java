@@ -5,6 +5,7 @@ import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -18,8 +19,8 @@ import java.util.function.UnaryOperator;
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
  * {@link Locks} (monitors, {@code java.util.concurrent} locks), {@link Waits} (wait/notify, conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, static
- * initialisers, pool workers) and {@link Determinism} (identity hash codes, clocks, random
- * numbers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
+ * initialisers, pool workers), {@link Determinism} (identity hash codes, clocks, random
+ * numbers) and {@link Loops} (arrivals at loop headers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
  * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
  * class holds no state of its own.
  */
@@ -31,6 +32,7 @@ final class ControlledHooks implements HookHandler {
     private final Waits waits;
     private final ThreadLifecycle threads;
     private final Determinism determinism;
+    private final Loops loops;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
@@ -39,13 +41,18 @@ final class ControlledHooks implements HookHandler {
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
-        core.busyWaits.consult(locks);
         determinism = new Determinism(core);
+        loops = new Loops(core, config);
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
     RunResult execute(ProgramUnderTest.Copy copy) {
         return core.execute(copy, () -> runMain(copy));
+    }
+
+    /** After {@link #execute}: the program threads it could not stop. */
+    List<String> uncontrolledThreads() {
+        return core.uncontrolledThreads();
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
@@ -400,6 +407,11 @@ final class ControlledHooks implements HookHandler {
     }
 
     @Override
+    public void classInitFailed(Throwable failure) {
+        threads.classInitFailed(failure);
+    }
+
+    @Override
     public void awaitingWork(boolean waiting) {
         threads.awaitingWork(waiting);
     }
@@ -439,6 +451,28 @@ final class ControlledHooks implements HookHandler {
     @Override
     public long randomSeed() {
         return determinism.randomSeed();
+    }
+
+    // ------------------------------------------------------------------ loop headers: Loops
+
+    @Override
+    public int loopEnter(int loc, int kind, int enclosing) {
+        return loops.loopEnter(loc, kind, enclosing);
+    }
+
+    @Override
+    public void loopBack(int loc, int kind, int token) {
+        loops.loopBack(loc, kind, token);
+    }
+
+    @Override
+    public void loopLocal(long value) {
+        loops.loopLocal(value);
+    }
+
+    @Override
+    public void loopLocal(Object value) {
+        loops.loopLocal(value);
     }
 
     // ------------------------------------------------------------------ unsupported calls: Scheduler

@@ -40,24 +40,6 @@ final class Locks {
         this.symbols = core.symbols;
     }
 
-    /** A spinner is held back only where it holds no lock, so that blocking it never blocks the threads it waits for. */
-    boolean holdsAnyLock(RunThread t) {
-        if (monitors.isEmpty() && lockViews.isEmpty()) {
-            return false; // the common case at every step, without making iterators
-        }
-        for (LockState l : monitors.values()) {
-            if (l.owner == t) {
-                return true;
-            }
-        }
-        for (View v : lockViews.values()) {
-            if (v.lock().heldBy(t, v.shared()) > 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     // ------------------------------------------------------------------ monitors, wait/notify
 
     private LockState monitor(Object monitor, RunThread me) {
@@ -134,7 +116,7 @@ final class Locks {
     private void acquire(RunThread me, View view, int loc, boolean interruptibly) throws RunAbort {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return;
         }
         if (!interruptibly) {
@@ -160,6 +142,12 @@ final class Locks {
         core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, flags | (view.shared() ? Event.SHARED : 0));
     }
 
+    /** A re-entrant acquisition: no event shows it, so the busy-wait rule must hear of it (a changed hold count is state). */
+    private static void reenter(RunThread me, View view) {
+        me.loops.reentrantLockOperation();
+        hold(me, view);
+    }
+
     private static void hold(RunThread me, View view) {
         LockState l = view.lock();
         l.acquisitions++;
@@ -175,12 +163,14 @@ final class Locks {
         LockState l = view.lock();
         int held = l.heldBy(me, view.shared());
         if (held == 0) {
-            throw new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address));
+            throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold " + symbols.describe(l.address)));
         }
         if (held == 1) {
             core.schedulingPoint(me, EventKind.UNLOCK, l.address, loc);
             core.drain(me);
             core.record(me, EventKind.UNLOCK, loc, l.address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
+        } else {
+            me.loops.reentrantLockOperation();
         }
         if (view.shared()) {
             if (held == 1) {
@@ -208,7 +198,7 @@ final class Locks {
                 acquire(me, view, loc, interruptibly);
             }
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -230,7 +220,7 @@ final class Locks {
             View view = view(lockObject, me, loc);
             return me.controlled() && tryAcquire(me, view, loc, true, unit.toNanos(time));
         } catch (InterruptedSignal e) {
-            throw new InterruptedException();
+            throw WeftThrowables.atCaller(new InterruptedException());
         } finally {
             core.unlock();
         }
@@ -245,7 +235,7 @@ final class Locks {
     private boolean tryAcquire(RunThread me, View view, int loc, boolean timed, long nanos) {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
-            hold(me, view);
+            reenter(me, view);
             return true;
         }
         int flags = Event.ATTEMPT | (timed ? Event.TIMED | Event.INTERRUPTIBLE : 0);

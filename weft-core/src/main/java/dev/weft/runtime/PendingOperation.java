@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import java.util.Set;
 
 /**
  * The operation a stopped thread performs when it is stepped: the event it will produce, so far as
@@ -14,11 +15,24 @@ import dev.weft.trace.EventKind;
  * @param flags    for a blocking call, what it allows, as the event it records will say:
  *                 {@link Event#TIMED}, {@link Event#INTERRUPTIBLE}, {@link Event#MAY_WAKE_SPURIOUSLY},
  *                 {@link Event#ATTEMPT}; 0 otherwise
+ * @param awaited  for a {@link EventKind#LOOP} step, the addresses its iteration read: a write by another
+ *                 thread to one of them, visible after the iteration first read it, lets the step happen
+ *                 ({@link dev.weft.trace.BusyWait}); empty for every other step
  */
-public record PendingOperation(EventKind kind, Address address, int location, int flags) {
+public record PendingOperation(EventKind kind, Address address, int location, int flags, Set<Address> awaited) {
 
     public PendingOperation(EventKind kind, Address address, int location) {
-        this(kind, address, location, 0);
+        this(kind, address, location, 0, Set.of());
+    }
+
+    /** A blocking call's step. */
+    public PendingOperation(EventKind kind, Address address, int location, int flags) {
+        this(kind, address, location, flags, Set.of());
+    }
+
+    /** A loop's step at its header. */
+    public PendingOperation(EventKind kind, Address address, int location, Set<Address> awaited) {
+        this(kind, address, location, 0, awaited);
     }
 
     public boolean has(int flag) {

@@ -5,6 +5,7 @@ import dev.weft.trace.Bug;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * What one run records: its events, the value every address held before the run first touched it,
- * the schedule of choices that replays it, and the stable identities of its objects. The parts of
+ * the schedule of choices that replays it, the stable identities of its objects, and the reasons it
+ * cannot count as covering what it stands for ({@link #incomplete}). The parts of
  * the runtime append to it (through {@link Scheduler#record}, which also shows each event to the
  * busy-wait rules); at the end of the run it becomes the run's {@link RunResult} and is dropped.
  * Guarded by the run's lock.
@@ -27,6 +29,7 @@ final class Recording {
     private Map<Address, Long> initialValues = new HashMap<>();
     private Map<Address, Address> traceAddresses = new HashMap<>();
     private List<Choice> schedule = new ArrayList<>();
+    private List<IncompleteReason> incomplete = new ArrayList<>();
 
     Recording(Symbols symbols) {
         this.symbols = symbols;
@@ -53,14 +56,16 @@ final class Recording {
     }
 
     /**
-     * Appends the FLUSH that publishes one buffered write. It carries the sequence number of its
-     * WRITE, so that the (thread, seq) of the thread's own operations does not depend on when its
-     * flushes happen.
+     * Appends the FLUSH that publishes one buffered write and returns its trace index. It carries the
+     * sequence number of its WRITE, so that the (thread, seq) of the thread's own operations does not
+     * depend on when its flushes happen.
      */
-    void addFlush(RunThread owner, StoreBuffer.Entry write, int flags) {
+    int addFlush(RunThread owner, StoreBuffer.Entry write, int flags) {
         Event buffered = events.get(write.writeIndex());
-        events.add(new Event(events.size(), EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
+        int index = events.size();
+        events.add(new Event(index, EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
                 write.value(), write.writeIndex(), write.type(), flags));
+        return index;
     }
 
     /** The waiter {@code by} took the notification of the NOTIFY at {@code notifyIndex}: the NOTIFY names it ({@code value2}). */
@@ -109,10 +114,23 @@ final class Recording {
         return schedule.size();
     }
 
+    /**
+     * A reason this run cannot count as covering what it stands for: a bound cut it short, or it relied
+     * on something Weft cannot model. Each reason is kept once (by kind and message); the explorer adds
+     * them up over the runs ({@link RunResult#incompleteReasons()}), and any of them keeps the
+     * exploration from being complete. This is how a part of the runtime says so:
+     * {@code core.recording.incomplete(IncompleteReason.of("loop-bound", "a loop at A.java:7 ran past the loop bound"))}.
+     */
+    void incomplete(IncompleteReason reason) {
+        if (incomplete.stream().noneMatch(reason::sameAs)) {
+            incomplete.add(reason);
+        }
+    }
+
     /** The run's result, which takes over what was recorded; the recording is then forgotten. */
     RunResult result(RunResult.Status status, Bug bug, String detail, Map<String, String> finalState) {
         Trace trace = new Trace(symbols, events, initialValues);
-        RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState);
+        RunResult result = new RunResult(status, trace, List.copyOf(schedule), bug, detail, finalState, incomplete);
         forget();
         return result;
     }
@@ -131,5 +149,6 @@ final class Recording {
         initialValues = new HashMap<>();
         traceAddresses = new HashMap<>();
         schedule = new ArrayList<>();
+        incomplete = new ArrayList<>();
     }
 }

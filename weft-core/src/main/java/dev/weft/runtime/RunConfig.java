@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.MemoryModel;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * How the controlled runtime performs each run.
@@ -12,36 +13,59 @@ import java.util.Objects;
  * @param stuckTimeout    wall-clock time (up to an eighth more: progress is sampled) after which a thread that
  *                        neither reaches a scheduling point nor finishes is reported (an endless local loop, or
  *                        blocking inside code Weft does not control)
+ * @param loopBound       how many iterations in a row a loop may repeat its previous iteration's shared-memory
+ *                        steps exactly, changing only its own locals, before the run is cut ({@link LoopWatch});
+ *                        a cut run makes the exploration incomplete
  * @param spuriousWakeups whether {@code Object.wait}, the {@code Condition.await} family and
  *                        {@code LockSupport.park} may return without a notify, signal or permit, as their
  *                        contracts allow (JLS 17.2.1): a scheduling choice wherever the thread could re-take its lock
+ * @param stop            asked while a run is in progress (the exploration's deadline): once it holds, the run is
+ *                        ended from outside with status {@link dev.weft.trace.RunResult.Status#STOPPED}, within
+ *                        about 50 ms plus the time its running thread takes to reach its next hook
  */
-public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, boolean spuriousWakeups) {
+public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int loopBound,
+                        boolean spuriousWakeups, BooleanSupplier stop) {
+    /** The default loop bound: a retry loop of up to ten rounds runs as written. */
+    public static final int LOOP_BOUND = 10;
     /** Whether runs allow spurious wake-ups unless told otherwise ({@code --no-spurious-wakeups}, {@code @WeftTest(spuriousWakeups = false)}). */
     public static final boolean SPURIOUS_WAKEUPS = false;
+    private static final BooleanSupplier NEVER = () -> false;
 
     public RunConfig {
         Objects.requireNonNull(memoryModel, "memoryModel");
         Objects.requireNonNull(stuckTimeout, "stuckTimeout");
+        Objects.requireNonNull(stop, "stop");
         if (stepBound < 1 || stuckTimeout.isNegative() || stuckTimeout.isZero()) {
             throw new IllegalArgumentException("step bound and stuck timeout must be positive");
         }
+        if (loopBound < 1) {
+            throw new IllegalArgumentException("the loop bound must be positive, got " + loopBound);
+        }
     }
 
-    /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, {@link #SPURIOUS_WAKEUPS}. */
+    /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, loop bound 10, {@link #SPURIOUS_WAKEUPS}, no stop. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), SPURIOUS_WAKEUPS);
+        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER);
     }
 
     public RunConfig withStepBound(long bound) {
-        return new RunConfig(memoryModel, bound, stuckTimeout, spuriousWakeups);
+        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop);
     }
 
     public RunConfig withStuckTimeout(Duration timeout) {
-        return new RunConfig(memoryModel, stepBound, timeout, spuriousWakeups);
+        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop);
+    }
+
+    public RunConfig withLoopBound(int bound) {
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop);
     }
 
     public RunConfig withSpuriousWakeups(boolean spurious) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, spurious);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop);
+    }
+
+    /** These settings, with runs ended from outside once {@code stop} holds. */
+    public RunConfig withStop(BooleanSupplier stop) {
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop);
     }
 }

@@ -28,7 +28,7 @@ final class RunThread {
     /** Signalled when this thread gets the turn, or when the run is over. */
     final Condition turn;
     final StoreBuffer buffer = new StoreBuffer();
-    final SpinWatch spin = new SpinWatch();
+    final LoopWatch loops = new LoopWatch();
     /** The choices that step this thread, one per {@link Outcome}: one instance each for the run, not one per scheduling point. */
     final Choice[] steps = new Choice[Outcome.values().length];
 

@@ -43,18 +43,22 @@ import java.util.stream.Collectors;
  * itself happens at once; {@link VisibleValues} sets memory to each thread's view when it gets the turn.
  * Since the core performs the choices, it also performs the flushes ({@link #flush}, {@link #drain}).
  *
- * <p>The busy-wait rules ({@link BusyWaitRules}) take part in deciding which threads are enabled:
- * {@link #record} shows them every event, and they ask {@link Locks} whether a thread holds a lock.
+ * <p>{@link #record} and {@link #flush} show every event and every write made visible to the
+ * busy-wait rule ({@link BusyWaitRules}), which holds a spinning thread back at a LOOP scheduling point.
  */
 final class Scheduler {
     private static final BooleanSupplier ALWAYS = () -> true;
     private static final Outcome[] OUTCOMES = Outcome.values();
     private static final int ABORTS_BEFORE_PARKING = 100;
+    /** How often the watcher asks {@link RunConfig#stop()}. */
+    private static final long STOP_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How long a run stopped from outside waits for a thread that is not at a hook: the exploration ends anyway. */
+    private static final long STOPPED_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final Thread.UncaughtExceptionHandler SILENT = (thread, failure) -> {
         // The runtime reported the failure already (or it is the RunAbort that ends a finished run).
     };
 
-    /* What the parts share: the program's name tables, the memory model, what the run records, the bugs it reports, memory as each thread sees it, and the busy-wait rules. */
+    /* What the parts share: the program's name tables, the memory model, what the run records, the bugs it reports, memory as each thread sees it, and the busy-wait rule. */
     final Symbols symbols;
     final MemoryModel model;
     final Recording recording;
@@ -80,6 +84,8 @@ final class Scheduler {
     private boolean choosing;
     private final List<RunThread> live = new ArrayList<>();
     private final List<Choice> enabled = new ArrayList<>();
+    /** The program threads still running once the run was over, which no means could stop. */
+    private List<String> uncontrolled = List.of();
     private final Point point = new Point();
 
     Scheduler(Symbols symbols, RunConfig config, SchedulePolicy policy) {
@@ -112,30 +118,11 @@ final class Scheduler {
             started = true;
             running = main;
             mainThread.start();
-            long timeout = config.stuckTimeout().toNanos();
-            long seenProgress = progress;
-            long seenAt = System.nanoTime();
-            while (end == null) {
-                long now = System.nanoTime();
-                if (choosing || progress != seenProgress) {
-                    seenProgress = progress;
-                    seenAt = now;
-                } else if (now - seenAt >= timeout) {
-                    finish(bugs.stuck(running));
-                    break;
-                }
-                try {
-                    // Progress is sampled, so a stuck thread is reported between one and 1 1/8 timeouts after its last step.
-                    runOver.awaitNanos(Math.min(timeout - (now - seenAt), Math.max(1, timeout / 8)));
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    finish(new RunEnd(null, null, "run interrupted", e));
-                }
-            }
+            interrupted = watch();
         } finally {
             lock.unlock();
         }
-        List<String> leaked = stopThreads();
+        uncontrolled = stopThreads();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -153,17 +140,57 @@ final class Scheduler {
         Map<String, String> finalState = copy.staticState();
         lock.lock();
         try {
-            String detail = end.detail();
-            if (!leaked.isEmpty()) {
-                detail = (detail == null ? "" : detail + "; ") + "threads that could not be stopped: " + String.join(", ", leaked);
-            }
-            return recording.result(end.status(), end.bug(), detail, finalState);
+            return recording.result(end.status(), end.bug(), end.detail(), finalState);
         } finally {
             lock.unlock();
         }
     }
 
-    /** Waits for every program thread to die once the run is over; forces the ones that do not. */
+    /** After {@link #execute}: the names of the program threads it could not stop (blocked or looping in code Weft does not control). */
+    List<String> uncontrolledThreads() {
+        return uncontrolled;
+    }
+
+    /**
+     * Watches the run until it ends (holding the run's lock, which it lets go while it waits): a
+     * thread that neither reaches a scheduling point nor finishes within the stuck timeout ends it
+     * ({@link BugReports#stuck}), and so does the {@link RunConfig#stop() stop} from outside and the
+     * heap running out while the watcher waits (the running thread's allocations, not the watcher's).
+     * Returns whether the watcher was interrupted.
+     */
+    private boolean watch() {
+        long timeout = config.stuckTimeout().toNanos();
+        long seenProgress = progress;
+        long seenAt = System.nanoTime();
+        while (end == null) {
+            long now = System.nanoTime();
+            if (choosing || progress != seenProgress || running != null && lock.hasQueuedThread(running.jvm)) {
+                // A thread waiting for the run's lock is about to reach a hook, not blocked in uncontrolled code.
+                seenProgress = progress;
+                seenAt = now;
+            } else if (now - seenAt >= timeout) {
+                finish(bugs.stuck(running));
+                break;
+            }
+            if (config.stop().getAsBoolean()) {
+                finish(RunEnd.of(Status.STOPPED, "stopped from outside before its end"));
+                break;
+            }
+            try {
+                // Progress is sampled, so a stuck thread is reported between one and 1 1/8 timeouts after its last step.
+                runOver.awaitNanos(Math.min(STOP_POLL_NANOS, Math.min(timeout - (now - seenAt), Math.max(1, timeout / 8))));
+            } catch (InterruptedException e) {
+                finish(new RunEnd(null, null, "run interrupted", e));
+                return true;
+            } catch (OutOfMemoryError e) {
+                MemoryReserve.release();
+                finish(bugs.outOfMemory(e, running));
+            }
+        }
+        return false;
+    }
+
+    /** Waits for every program thread to die once the run is over; forces the ones that do not; returns those still running. */
     @SuppressWarnings({"deprecation", "removal"})
     private List<String> stopThreads() {
         List<RunThread> all;
@@ -173,7 +200,7 @@ final class Scheduler {
         } finally {
             lock.unlock();
         }
-        long deadline = System.nanoTime() + config.stuckTimeout().toNanos();
+        long deadline = System.nanoTime() + (end.status() == Status.STOPPED ? STOPPED_GRACE_NANOS : config.stuckTimeout().toNanos());
         List<String> leaked = new ArrayList<>();
         for (RunThread t : all) {
             awaitDeath(t, deadline);
@@ -190,9 +217,8 @@ final class Scheduler {
                 }
                 awaitDeath(t, System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
             }
-            if (t.parkedForGood) {
-                leaked.add(t.name + " (parked for good: it kept running after the end of its run)");
-            } else if (t.jvm.isAlive()) {
+            // A thread parked for good (it kept calling hooks after its run ended) stays parked: it can touch nothing more.
+            if (!t.parkedForGood && t.jvm.isAlive()) {
                 leaked.add(t.name);
             }
         }
@@ -398,8 +424,13 @@ final class Scheduler {
      */
     void schedulingPoint(RunThread me, EventKind kind, Address address, int loc, BooleanSupplier enabled,
                          Supplier<String> waitsFor) {
+        schedulingPoint(me, new PendingOperation(kind, address, loc), enabled, waitsFor);
+    }
+
+    /** As above, for an operation the scheduling point describes in full. */
+    void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
         me.enabled = enabled;
-        awaitTurn(me, new PendingOperation(kind, address, loc), waitsFor);
+        awaitTurn(me, op, waitsFor);
     }
 
     /**
@@ -489,7 +520,7 @@ final class Scheduler {
 
     /** The {@link Outcomes} {@code t}'s pending step can have now; none while it cannot move. */
     private int outcomes(RunThread t) {
-        if (t.ended || busyWaits.holdsBack(t)) {
+        if (t.ended) {
             return Outcomes.NONE;
         }
         if (t.outcomes != null) {
@@ -524,10 +555,7 @@ final class Scheduler {
             }
             fillEnabled();
             if (enabled.isEmpty()) {
-                if (busyWaits.exemptSpinners(live)) {
-                    continue;
-                }
-                finish(bugs.deadlock(live));
+                finish(bugs.noThreadCanMove(live));
                 return;
             }
             if (recording.steps() >= config.stepBound()) {
@@ -559,7 +587,6 @@ final class Scheduler {
             }
             chosen.outcome = taken.outcome();
             lastThread = chosen.id;
-            busyWaits.stepped(chosen);
             chosen.stepped = true;
             giveTurn(chosen);
             return;
@@ -694,15 +721,14 @@ final class Scheduler {
             return -1;
         }
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
-        busyWaits.recorded(me, e, loc, address);
+        busyWaits.recorded(me, e);
         return e.index();
     }
 
     /** Publishes one buffered write: the choice of a flush, or one step of a drain. */
     private void flush(RunThread owner, StoreBuffer.Entry write, int flags) {
         visibleValues.flushed(write.address(), write.raw());
-        recording.addFlush(owner, write, flags);
-        busyWaits.madeVisible(write.address());
+        busyWaits.madeVisible(owner.id, write.address(), recording.addFlush(owner, write, flags));
     }
 
     /** Publishes every write {@code me} buffered, oldest first: a synchronizing operation's first effect. */

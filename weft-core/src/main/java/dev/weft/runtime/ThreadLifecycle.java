@@ -58,6 +58,10 @@ final class ThreadLifecycle {
     }
 
     void threadBodyExit(boolean began, Throwable failure) {
+        if (failure instanceof OutOfMemoryError) {
+            // Room to end the run and report the program's failure while its memory is still taken.
+            MemoryReserve.release();
+        }
         if (!began) {
             return;
         }
@@ -79,7 +83,7 @@ final class ThreadLifecycle {
             core.record(me, EventKind.END, -1, null, 0, 0, (char) 0, 0);
             me.ended = true;
             if (failure != null) {
-                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
+                core.finish(core.bugs.uncaught(failure, me));
                 return;
             }
             core.stop(me);
@@ -95,7 +99,7 @@ final class ThreadLifecycle {
                 core.unsupportedLocked("Thread.start inside a static initialiser", loc);
             }
             if (core.thread(thread) != null) {
-                throw new IllegalThreadStateException();
+                throw WeftThrowables.atCaller(new IllegalThreadStateException());
             }
             core.schedulingPoint(me, EventKind.FORK, null, loc);
             core.drain(me);
@@ -125,7 +129,7 @@ final class ThreadLifecycle {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             RunThread target = core.thread(Objects.requireNonNull(thread));
             if (target == null) {
@@ -149,7 +153,7 @@ final class ThreadLifecycle {
                 }
                 case INTERRUPTED -> {
                     endedByInterrupt(me, EventKind.JOIN, threadAddress(target), flags, loc);
-                    throw new InterruptedException();
+                    throw WeftThrowables.atCaller(new InterruptedException());
                 }
                 default -> {
                     me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
@@ -166,7 +170,7 @@ final class ThreadLifecycle {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             if (!me.controlled()) {
                 return;
@@ -175,7 +179,7 @@ final class ThreadLifecycle {
                     () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.NORMAL, null);
             if (outcome == Outcome.INTERRUPTED) {
                 endedByInterrupt(me, EventKind.YIELD, null, Event.INTERRUPTIBLE, loc);
-                throw new InterruptedException("sleep interrupted");
+                throw WeftThrowables.atCaller(new InterruptedException("sleep interrupted"));
             }
             me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
             core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, Event.INTERRUPTIBLE);
@@ -317,6 +321,26 @@ final class ThreadLifecycle {
         } finally {
             core.unlock();
         }
+    }
+
+    /**
+     * A static initialiser threw: when Weft's own throwable is behind it, the run ends as Weft's
+     * failure now, since the JVM keeps the class unusable ("Could not initialize class") and a later
+     * use would no longer show why.
+     */
+    void classInitFailed(Throwable failure) {
+        if (!(failure instanceof VirtualMachineError) && WeftThrowables.weftOwn(failure) != null) {
+            core.lock();
+            try {
+                RunThread me = core.thread(Thread.currentThread());
+                if (me != null && !core.isOver()) {
+                    core.finish(core.bugs.uncaught(failure, me));
+                }
+            } finally {
+                core.unlock();
+            }
+        }
+        classInitExit();
     }
 
     void classInitExit() {

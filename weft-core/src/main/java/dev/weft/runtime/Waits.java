@@ -68,19 +68,19 @@ final class Waits {
         RunThread me = core.enter();
         try {
             if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw new IllegalArgumentException("timeout value is negative or nanos out of range");
+                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
             }
             LockState l = locks.monitorOf(monitor, me);
             if (!me.controlled()) {
                 return; // a spurious wake-up, which Object.wait allows
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             Call call = new Call(timed && (millis > 0 || nanos > 0), true, mayWakeSpuriously(loc), "notify");
             Outcome outcome = waitFor(me, l, l.waiters, 0, monitor, call, loc);
             if (outcome == Outcome.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             if (outcome == Outcome.TIMED_OUT) {
                 me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
@@ -98,7 +98,7 @@ final class Waits {
                 return;
             }
             if (l.owner != me) {
-                throw new IllegalMonitorStateException("current thread is not owner");
+                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
             }
             notify(me, l, l.waiters, 0, all, loc);
         } finally {
@@ -209,7 +209,7 @@ final class Waits {
             core.unsupportedLocked("a Condition created outside instrumented code", loc);
         }
         if (queue.lock().owner != me) {
-            throw new IllegalMonitorStateException("current thread does not hold the condition's lock");
+            throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
         }
         return queue;
     }
@@ -225,7 +225,7 @@ final class Waits {
             Call call = new Call(timed, interruptibly, mayWakeSpuriously(loc), "signal");
             Outcome outcome = waitFor(me, queue.lock(), queue.waiters(), queue.id(), null, call, loc);
             if (outcome == Outcome.INTERRUPTED) {
-                throw new InterruptedException();
+                throw WeftThrowables.atCaller(new InterruptedException());
             }
             if (outcome == Outcome.TIMED_OUT) {
                 me.clockNanos += Math.max(0, nanos);

@@ -24,13 +24,22 @@
  *       exit, static initialisers and pool workers;</li>
  *   <li>{@code Atomics}: the atomic classes ({@code AtomicCell});</li>
  *   <li>{@code Determinism}: identity hash codes, clocks and random numbers;</li>
- *   <li>{@code BusyWaitRules}: where the busy-wait rules of {@code SpinWatch} see the run and hold
- *       spinners back;</li>
- *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at.</li>
+ *   <li>{@code Loops}: arrivals at loop headers, which each thread's {@code LoopWatch} judges by the
+ *       busy-wait rule ({@link dev.weft.trace.BusyWait}: a spinner is held at a LOOP step) and the
+ *       loop bound (the run is cut); {@code BusyWaitRules} shows the watches the run's steps and the
+ *       writes made visible;</li>
+ *   <li>{@code BugReports}: the bugs the runtime finds itself and the program locations they point at,
+ *       and how a thread's uncaught failure ends the run: the program's bug, or Weft's own failure
+ *       ({@code WeftThrowables} tells the two apart; exceptions thrown to the program on purpose go
+ *       through {@code WeftThrowables.atCaller}).</li>
  * </ul>
+ * A part that cuts a run short or relies on something Weft cannot model says so with
+ * {@code Recording.incomplete}: the run's result carries the reason, and the exploration is then never
+ * counted complete. A run is ended from outside (the exploration's time limit, Ctrl-C) by
+ * {@link dev.weft.runtime.RunConfig#stop()}, which the scheduling core's watcher asks.
  * The parts hold the {@code Scheduler} and call it (around every hook, at every scheduling point
- * and event); the only call back is the busy-wait rules' question to {@code Locks} whether a thread
- * holds a lock.
+ * and event); {@code Locks} also tells a thread's {@code LoopWatch} of a re-entrant lock operation,
+ * which no event shows.
  *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.

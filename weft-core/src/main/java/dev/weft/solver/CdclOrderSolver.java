@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * A dedicated {@link OrderSolver}: a CDCL SAT solver over the formulas' atoms whose theory is
@@ -108,6 +109,7 @@ public final class CdclOrderSolver implements OrderSolver {
     private int repairHead;
     private long conflictBudget;
     private long deadline;
+    private BooleanSupplier stop = Limits.NONE.stop();
     private long conflicts;
     private int clock;
     private String stopReason;
@@ -165,6 +167,7 @@ public final class CdclOrderSolver implements OrderSolver {
             }
             markQueryRelevant();
             conflictBudget = limits.steps() > 0 ? limits.steps() : Long.MAX_VALUE;
+            stop = limits.stop();
             deadline = limits.millis() > 0 ? start + limits.millis() * 1_000_000 : Long.MAX_VALUE;
             conflicts = 0;
             stopReason = null;
@@ -438,6 +441,10 @@ public final class CdclOrderSolver implements OrderSolver {
         }
         if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
             stopReason = "time limit reached after " + conflicts + " conflicts";
+            return true;
+        }
+        if (stop.getAsBoolean()) {
+            stopReason = "stopped by the caller after " + conflicts + " conflicts";
             return true;
         }
         return false;

@@ -16,7 +16,8 @@ package dev.weft.trace;
  * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE; for
  *                  WAIT, WAKE and NOTIFY the wait set: 0 for the monitor's own, else the object id of the
  *                  {@code Condition}; for a YIELD that a blocking call recorded instead of its usual event
- *                  (a timeout, a failed tryLock, an interrupt), that event's kind's ordinal
+ *                  (a timeout, a failed tryLock, an interrupt), that event's kind's ordinal; for LOOP the
+ *                  sequence number where its iteration began ({@link #iterationStart()})
  * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
  *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
  *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH
@@ -108,6 +109,14 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
 
     public boolean reads() {
         return kind.reads();
+    }
+
+    /** For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the iteration it ends. */
+    public int iterationStart() {
+        if (kind != EventKind.LOOP) {
+            throw new IllegalStateException("not a loop arrival: " + this);
+        }
+        return (int) value;
     }
 
     /** The value this event leaves in memory when it writes. */

@@ -59,6 +59,13 @@ public enum EventKind {
      * addresses the lock), a blocking call that an interrupt ended before it blocked.
      */
     YIELD,
+    /**
+     * A thread arrives at the header of a busy-wait loop ({@link BusyWait}) after an iteration that
+     * changed nothing another thread or its next iteration could tell: the iteration is its events
+     * from sequence number {@code value} on; the step is held back until another thread makes a write
+     * to what the iteration read visible.
+     */
+    LOOP,
     /** System.exit / Runtime.halt; {@code value} is the status. Ends the run. */
     EXIT;
 
@@ -75,7 +82,7 @@ public enum EventKind {
     /** True for synchronization events that drain store buffers and keep program order under TSO/PSO. */
     public boolean synchronizes() {
         return switch (this) {
-            case READ, WRITE, FLUSH, YIELD -> false;
+            case READ, WRITE, FLUSH, YIELD, LOOP -> false;
             default -> true;
         };
     }

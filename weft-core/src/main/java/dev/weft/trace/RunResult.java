@@ -11,11 +11,24 @@ import java.util.TreeMap;
  * @param trace      the events recorded
  * @param schedule   the choices actually taken, which replay this run exactly
  * @param bug        the bug when {@code status == BUG}, else null
- * @param detail     for UNSUPPORTED / DIVERGED / ERROR: what happened, one line
+ * @param detail     for UNSUPPORTED / DIVERGED / CUT: what happened, one line
  * @param finalState final value of every static field of the program's classes ("pkg.Class.field" to rendered value), for outcome comparisons in tests
+ * @param incompleteReasons why this run cannot count as covering what it stands for, each once (counts of 1): a run cut by
+ *                   a bound before its end, a run that relied on something Weft could not model. The explorer adds
+ *                   them up over the runs into the exploration's reasons; an exploration with any is never complete.
+ *                   Empty for a run that covered what it ran.
  */
 public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug bug, String detail,
-                        Map<String, String> finalState) {
+                        Map<String, String> finalState, List<IncompleteReason> incompleteReasons) {
+
+    public RunResult {
+        incompleteReasons = List.copyOf(incompleteReasons);
+    }
+
+    /** A run with no reason to doubt its coverage. */
+    public RunResult(Status status, Trace trace, List<Choice> schedule, Bug bug, String detail, Map<String, String> finalState) {
+        this(status, trace, schedule, bug, detail, finalState, List.of());
+    }
 
     public enum Status {
         /** Every thread finished (or the program exited with status 0). */
@@ -25,7 +38,18 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         /** The program reached something Weft cannot control (an unmodelled API, code blocking inside the JDK). */
         UNSUPPORTED,
         /** The schedule asked for a choice that was not enabled: the program is not deterministic under Weft. */
-        DIVERGED
+        DIVERGED,
+        /**
+         * Stopped from outside before its end (the exploration's time limit passed, or it was cancelled):
+         * its trace is partial and stands for nothing, strategies ignore it.
+         */
+        STOPPED,
+        /**
+         * A bound cut the run before its end (a loop repeated its iterations more often in a row than the
+         * loop bound allows; {@code detail} says where): its trace is a prefix of a run, and an exploration
+         * that made such a run did not cover what lies beyond the cut.
+         */
+        CUT
     }
 
     /** The run's observable outcome, for comparing the states strategies reach: its bug's kind and location, or every static's final value. */
@@ -33,7 +57,7 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, Bug b
         return switch (status) {
             case BUG -> "bug " + bug.kind().jsonName() + " at " + (bug.location() == null ? "?" : bug.location().fileAndLine());
             case COMPLETED -> new TreeMap<>(finalState).toString();
-            case UNSUPPORTED, DIVERGED -> status + ": " + detail;
+            case UNSUPPORTED, DIVERGED, STOPPED, CUT -> status + ": " + detail;
         };
     }
 }

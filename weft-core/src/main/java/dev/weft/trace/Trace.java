@@ -17,6 +17,7 @@ public final class Trace {
     private final List<Event> events;
     private final Map<Address, Long> initialValues;
     private Map<Integer, List<Event>> byThread;
+    private Map<Integer, List<Event>> stepsByThread;
 
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
         this.symbols = symbols;
@@ -58,5 +59,21 @@ public final class Trace {
             }
         }
         return byThread.getOrDefault(thread, List.of());
+    }
+
+    /**
+     * The thread's own steps, flushes of its buffered writes left out: the {@code seq}-th element is
+     * the event with {@link Event#seq()} {@code seq}.
+     */
+    public synchronized List<Event> stepsOf(int thread) {
+        if (stepsByThread == null) {
+            stepsByThread = new HashMap<>();
+            for (Event e : events) {
+                if (e.kind() != EventKind.FLUSH) {
+                    stepsByThread.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(e);
+                }
+            }
+        }
+        return stepsByThread.getOrDefault(thread, List.of());
     }
 }

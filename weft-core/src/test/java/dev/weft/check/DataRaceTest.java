@@ -3,6 +3,7 @@ package dev.weft.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
@@ -25,7 +26,9 @@ import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -195,5 +198,31 @@ class DataRaceTest {
         assertTrue(withoutPrediction.result().complete());
         assertEquals(List.of(), withoutPrediction.describe());
         assertEquals(1, explore("examples.SilentRace", MemoryModel.SC).races().races().size());
+    }
+    @Test
+    void racePredictionAndItsWitnessRunsStopAtTheDeadline() throws Exception {
+        // As in aRaceTheFirstRunOrdersIsPredictedFromThatRun, but the deadline passes as the first run ends.
+        InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), "examples.HiddenRace", List.of());
+        ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(MemoryModel.SC));
+        Deadline deadline = Deadline.after(null);
+        int[] runs = {0};
+        RaceCollector races = new RaceCollector(new RacePrediction(MemoryModel.SC, SolverKind.ORDER, dev.weft.solver.Limits.NONE,
+                RacePrediction.DEFAULT_QUERIES_PER_TRACE), deadline);
+        ProgramRunner runner = races.observe(policy -> {
+            runs[0]++;
+            RunResult run = executor.run(policy);
+            deadline.cancel();
+            return run;
+        });
+        ExplorationResult result = new Explorer(runner, new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE),
+                new Limits(0, null, true), races, deadline).explore();
+        assertEquals(ExplorationResult.Stop.CANCELLED, result.stop());
+        assertEquals(1, runs[0], "no witness run after the deadline");
+        assertEquals(0, races.findings().queries());
+        assertEquals(List.of(), races.races());
+        // With races as bugs, the questions left open are reasons against completeness.
+        ExplorationResult failing = races.withRacesAsBugs(result, executor::run);
+        assertEquals(ExplorationResult.Verdict.INCOMPLETE, failing.verdict());
+        assertEquals(List.of("cancelled", "solving-stopped"), failing.incompleteReasons().stream().map(IncompleteReason::kind).toList());
     }
 }

@@ -15,6 +15,7 @@ import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.oracle.OracleReport;
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import examples.Catalog;
@@ -181,8 +182,8 @@ class StressOracleTest {
         }
 
         @Override
-        public boolean exhaustive() {
-            return true;
+        public List<IncompleteReason> incompleteReasons() {
+            return List.of();
         }
     }
 

@@ -92,8 +92,8 @@ class DporStrategyTest {
     private static List<Op> peterson(int me) {
         int other = 1 - me;
         return ops(Op.write("flag" + me, 1), Op.write("turn", other),
-                Op.spinRead("flag" + other, "f"), Op.jumpIf(r -> r.get("f") == 0, 6),
-                Op.spinRead("turn", "t"), Op.jumpIf(r -> r.get("t") == other, 2),
+                Op.read("flag" + other, "f"), Op.jumpIf(r -> r.get("f") == 0, 6),
+                Op.read("turn", "t"), Op.spinBack(r -> r.get("t") == other, 2),
                 Op.read("x", "x"), Op.write("x", r -> r.get("x") + 1), Op.write("flag" + me, 0));
     }
 

@@ -8,6 +8,7 @@ import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.ToyRunner.Op;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Choice;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import java.util.HashSet;
 import java.util.List;
@@ -31,6 +32,11 @@ class IcbStrategyTest {
         ExplorationResult withoutPreemption = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), none, Limits.NONE, null).explore();
         assertEquals(Verdict.INCOMPLETE, withoutPreemption.verdict());
         assertFalse(withoutPreemption.complete());
+        IncompleteReason cut = withoutPreemption.incompleteReasons().get(0);
+        assertEquals("preemption-bound", cut.kind());
+        assertEquals(1, withoutPreemption.incompleteReasons().size());
+        // One preemption left out in each of the two runs: after either thread's read.
+        assertEquals(2, cut.count());
         assertEquals(2, withoutPreemption.executions());
         assertEquals(-1, none.bugBound());
 

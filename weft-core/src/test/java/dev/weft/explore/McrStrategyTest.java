@@ -10,6 +10,7 @@ import dev.weft.explore.ToyPrograms.Program;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.BugKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.ArrayList;
@@ -59,8 +60,8 @@ class McrStrategyTest {
             inner.runFinished(result);
         }
 
-        public boolean exhaustive() {
-            return inner.exhaustive();
+        public List<IncompleteReason> incompleteReasons() {
+            return inner.incompleteReasons();
         }
     }
 
@@ -194,11 +195,20 @@ class McrStrategyTest {
     @Test
     void solvingStopsAtTheDeadlineAndLeavesTheExplorationIncomplete() {
         McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
-        mcr.stopWorkingAt(System.nanoTime());
-        Exploration run = explore(ToyPrograms.lostUpdate(), MemoryModel.SC, mcr, false);
-        assertEquals(1, run.result().executions());
+        Deadline passed = Deadline.after(null);
+        mcr.stopWorkingAt(passed);
+        Recording recording = new Recording(mcr);
+        Program program = ToyPrograms.lostUpdate();
+        // The deadline passes during the first run, as a time limit would, so seed generation stops.
+        ExplorationResult result = new Explorer(policy -> {
+            RunResult run = program.runner(MemoryModel.SC).run(policy);
+            passed.cancel();
+            return run;
+        }, recording, new Limits(0, null, false), null, Deadline.after(null)).explore();
+        assertEquals(1, result.executions());
         assertEquals(0, mcr.queries());
-        assertEquals(Verdict.INCOMPLETE, run.result().verdict());
+        assertEquals(Verdict.INCOMPLETE, result.verdict());
+        assertEquals(List.of("solving-stopped"), result.incompleteReasons().stream().map(IncompleteReason::kind).toList());
     }
 
     @ParameterizedTest

@@ -146,7 +146,7 @@ final class ToyPrograms {
     /** A thread busy-waits on a plain flag, then reads the data the other thread wrote before the flag. */
     static Program spinHandoff() {
         return new Program("spin-handoff", List.of(
-                List.of(Op.spinRead("flag", "flag"), Op.jumpIf(r -> get(r, "flag") == 0, 0), Op.read("data")),
+                List.of(Op.read("flag", "flag"), Op.spinBack(r -> get(r, "flag") == 0, 0), Op.read("data")),
                 List.of(Op.write("data", 1), Op.write("flag", 1))),
                 s -> get(s, "r0.data") != 1);
     }
@@ -177,10 +177,10 @@ final class ToyPrograms {
             threads.add(List.of(
                     Op.write("flag" + me, 1),
                     Op.write("turn", other),
-                    Op.spinRead("flag" + other, "f"),
+                    Op.read("flag" + other, "f"),
                     Op.jumpIf(r -> get(r, "f") == 0, 6),
-                    Op.spinRead("turn", "t"),
-                    Op.jumpIf(r -> get(r, "t") == other, 2),
+                    Op.read("turn", "t"),
+                    Op.spinBack(r -> get(r, "t") == other, 2),
                     Op.write("in" + me, 1),
                     Op.read("in" + other, "both"),
                     Op.check(r -> get(r, "both") == 0),

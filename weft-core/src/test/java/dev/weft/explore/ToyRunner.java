@@ -39,27 +39,25 @@ import java.util.function.ToLongFunction;
  * TSO/PSO a write enters the thread's buffer (one FIFO per thread, or per thread and variable) and
  * each pending flush is a choice of its own; reads forward from the own buffer; synchronization
  * operations and full fences wait until the buffer is empty; a release or store-store fence keeps
- * PSO flushes of earlier writes before later ones. A thread whose next operation is a busy-wait read
- * ({@link Op#spinRead}) at a position it already read since its last operation other than a read,
- * while none of the variables it read since then has been written, is blocked (busy-wait loops end);
- * when nothing else can move, such threads are let go for the rest of the run, as the runtime does.
- * A run is a bug when a check fails, when threads are left blocked (deadlock), when it exceeds the
- * step bound (livelock), or when {@code bad}
+ * PSO flushes of earlier writes before later ones. A busy-wait loop's back edge ({@link Op#spinBack})
+ * follows the busy-wait rule ({@code dev.weft.trace.BusyWait}) for a loop that keeps no register
+ * from one iteration to the next (each iteration reads its registers afresh, as instrumentation sees
+ * a local assigned before its use in the body: not live at the header): when the thread only read
+ * since its last arrival at the loop's header, the back edge is a LOOP step, held until another
+ * thread changes a variable the iteration read after its first read of it.
+ * A run is a bug when a check fails, when threads are left blocked (deadlock, or livelock when a
+ * held spinner is among them), when it exceeds the step bound (livelock), or when {@code bad}
  * holds for the final variables and registers ("r&lt;thread&gt;.&lt;register&gt;"). Threads that some
  * thread forks start unstarted; all others start at once.
  */
 final class ToyRunner implements ProgramRunner {
 
-    enum Kind { READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, FORK, JOIN, FENCE, SET, JUMP_IF, CHECK }
+    enum Kind { READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, LOCK, UNLOCK, WAIT, NOTIFY, NOTIFY_ALL, FORK, JOIN, FENCE, SET, JUMP_IF,
+        SPIN_BACK, CHECK }
 
     /** One instruction; {@code name} is the variable, lock or register, {@code target} the jump target or thread. */
     record Op(Kind kind, String name, String register, ToLongFunction<Map<String, Long>> value,
-              Predicate<Map<String, Long>> condition, int target, boolean spin) {
-
-        Op(Kind kind, String name, String register, ToLongFunction<Map<String, Long>> value,
-           Predicate<Map<String, Long>> condition, int target) {
-            this(kind, name, register, value, condition, target, false);
-        }
+              Predicate<Map<String, Long>> condition, int target) {
 
         static Op write(String var, long value) {
             return write(var, registers -> value);
@@ -79,9 +77,12 @@ final class ToyRunner implements ProgramRunner {
             return new Op(Kind.READ, var, register, null, null, -1);
         }
 
-        /** A read in a busy-wait loop: blocked while it would re-read unchanged variables. */
-        static Op spinRead(String var, String register) {
-            return new Op(Kind.READ, var, register, null, null, -1, true);
+        /**
+         * The back edge of a busy-wait loop whose header is {@code target}: continue there when
+         * {@code condition} holds for the registers, held back while the busy-wait rule says so.
+         */
+        static Op spinBack(Predicate<Map<String, Long>> condition, int target) {
+            return new Op(Kind.SPIN_BACK, null, null, null, condition, target);
         }
 
         static Op volatileRead(String var, String register) {
@@ -145,7 +146,7 @@ final class ToyRunner implements ProgramRunner {
         }
 
         boolean local() {
-            return kind == Kind.SET || kind == Kind.JUMP_IF || kind == Kind.CHECK;
+            return kind == Kind.SET || kind == Kind.JUMP_IF || kind == Kind.SPIN_BACK || kind == Kind.CHECK;
         }
 
         boolean synchronizes() {
@@ -160,14 +161,27 @@ final class ToyRunner implements ProgramRunner {
     private record Buffered(String var, long value, int write, int epoch) {
     }
 
+    /** A thread's last arrival at a busy-wait loop's header: its sequence number then, and since then whether it only read and, per variable, the other threads' writes before its first read of it. */
+    private static final class Arrival {
+        final int seq;
+        final Map<String, Integer> foreignBeforeFirstRead = new LinkedHashMap<>();
+        boolean clean = true;
+
+        Arrival(int seq) {
+            this.seq = seq;
+        }
+    }
+
     /** One thread's interpreter state within a run. */
     private static final class ThreadState {
         final Map<String, Long> registers = new HashMap<>();
         final List<Buffered> buffer = new ArrayList<>();
-        final Map<String, Integer> spinVersions = new HashMap<>();
-        final Set<Integer> spinPositions = new HashSet<>();
+        final Map<Integer, Arrival> arrivals = new HashMap<>();
+        /** Per variable, the writes this thread made visible. */
+        final Map<String, Integer> ownWrites = new HashMap<>();
         boolean started;
-        boolean exempt;
+        /** Stopped at a back edge the busy-wait rule makes a LOOP step. */
+        boolean heldAtBackEdge;
         boolean waiting;
         int wakingNotify = -1;
         int pc;
@@ -236,23 +250,24 @@ final class ToyRunner implements ProgramRunner {
             return s.started && next(t) == null && s.buffer.isEmpty();
         }
 
-        boolean spinning(int t) {
-            ThreadState s = states.get(t);
-            Op op = next(t);
-            return !s.exempt && op != null && op.spin() && s.spinPositions.contains(s.pc)
-                    && s.spinVersions.entrySet().stream().allMatch(e -> version(e.getKey()) == e.getValue());
+        /** The thread's header arrival for the loop whose back edge is its next operation. */
+        Arrival arrival(int t) {
+            return states.get(t).arrivals.get(next(t).target());
         }
 
-        /** As the runtime does when nothing can move: threads the busy-wait rule holds back are let go for the rest of the run. */
-        boolean exemptSpinners() {
-            boolean any = false;
-            for (int t = 0; t < threads.size(); t++) {
-                if (spinning(t)) {
-                    states.get(t).exempt = true;
-                    any = true;
-                }
-            }
-            return any;
+        /** Whether another thread wrote a variable the iteration read after its first read of it. */
+        boolean released(int t) {
+            return arrival(t).foreignBeforeFirstRead.entrySet().stream().anyMatch(e -> foreignWrites(e.getKey(), t) > e.getValue());
+        }
+
+        int foreignWrites(String var, int t) {
+            return version(var) - states.get(t).ownWrites.getOrDefault(var, 0);
+        }
+
+        /** A back edge after an iteration that only read: a LOOP step (the loop keeps no register, so nothing else can differ). */
+        boolean repeats(int t) {
+            Arrival a = arrival(t);
+            return a != null && a.clean;
         }
 
         boolean stepEnabled(int t) {
@@ -262,7 +277,7 @@ final class ToyRunner implements ProgramRunner {
                 return false;
             }
             return switch (op.kind()) {
-                case READ, VOLATILE_READ -> !spinning(t);
+                case SPIN_BACK -> released(t);
                 case LOCK -> !owners.containsKey(op.name());
                 case WAIT -> s.waiting ? !owners.containsKey(op.name()) && takeable(t, op.name()) != null
                         : s.wakingNotify < 0 || !owners.containsKey(op.name());
@@ -298,10 +313,11 @@ final class ToyRunner implements ProgramRunner {
             return memory.getOrDefault(var, 0L);
         }
 
-        void store(String var, long value) {
+        void store(String var, long value, int writer) {
             load(var);
             memory.put(var, value);
             versions.merge(var, 1, Integer::sum);
+            states.get(writer).ownWrites.merge(var, 1, Integer::sum);
         }
 
         int version(String var) {
@@ -311,10 +327,11 @@ final class ToyRunner implements ProgramRunner {
         int record(EventKind kind, int t, Address address, long value, long value2, int flags) {
             ThreadState s = states.get(t);
             int seq = kind == EventKind.FLUSH ? -1 : s.seq++;
-            Op op = next(t);
-            // Only busy-wait reads carry a location: the causal model treats a re-read at one location as blocked.
-            int location = kind != EventKind.FLUSH && op != null && op.spin() ? t * 1000 + s.pc : -1;
+            int location = kind == EventKind.LOOP ? t * 1000 + next(t).target() : -1;
             events.add(new Event(events.size(), kind, t, seq, location, address, value, value2, 'J', flags | Event.CHOSEN));
+            if (kind != EventKind.FLUSH && kind != EventKind.LOOP && !kind.reads()) {
+                s.arrivals.values().forEach(a -> a.clean = false);
+            }
             return events.size() - 1;
         }
 
@@ -340,11 +357,14 @@ final class ToyRunner implements ProgramRunner {
         void step(int t) {
             ThreadState s = states.get(t);
             Op op = next(t);
-            if (op.kind() != Kind.READ && op.kind() != Kind.VOLATILE_READ) {
-                s.spinPositions.clear();
-                s.spinVersions.clear();
-            }
             switch (op.kind()) {
+                case SPIN_BACK -> {
+                    record(EventKind.LOOP, t, null, arrival(t).seq, 0, 0);
+                    s.heldAtBackEdge = false;
+                    s.pc = op.target();
+                    arrive(t);
+                    return;
+                }
                 case READ, VOLATILE_READ -> {
                     long value = load(op.name());
                     for (Buffered b : s.buffer) {
@@ -353,14 +373,15 @@ final class ToyRunner implements ProgramRunner {
                         }
                     }
                     s.registers.put(op.register(), value);
-                    s.spinPositions.add(s.pc);
-                    s.spinVersions.put(op.name(), version(op.name()));
+                    for (Arrival a : s.arrivals.values()) {
+                        a.foreignBeforeFirstRead.putIfAbsent(op.name(), foreignWrites(op.name(), t));
+                    }
                     record(op.kind() == Kind.READ ? EventKind.READ : EventKind.VOLATILE_READ, t, address(op.name()), value, 0, 0);
                 }
                 case WRITE -> {
                     long value = op.value().applyAsLong(s.registers);
                     if (memoryModel == MemoryModel.SC) {
-                        store(op.name(), value);
+                        store(op.name(), value, t);
                         record(EventKind.WRITE, t, address(op.name()), value, 0, 0);
                     } else {
                         load(op.name());
@@ -370,7 +391,7 @@ final class ToyRunner implements ProgramRunner {
                 }
                 case VOLATILE_WRITE -> {
                     long value = op.value().applyAsLong(s.registers);
-                    store(op.name(), value);
+                    store(op.name(), value, t);
                     record(EventKind.VOLATILE_WRITE, t, address(op.name()), value, 0, 0);
                 }
                 case LOCK -> {
@@ -440,7 +461,7 @@ final class ToyRunner implements ProgramRunner {
                 Buffered b = buffer.get(i);
                 if (address(b.var()).equals(address)) {
                     buffer.remove(i);
-                    store(b.var(), b.value());
+                    store(b.var(), b.value(), t);
                     record(EventKind.FLUSH, t, address, b.value(), b.write(), 0);
                     return;
                 }
@@ -448,10 +469,11 @@ final class ToyRunner implements ProgramRunner {
             throw new AssertionError("nothing to flush");
         }
 
-        /** Runs the thread's local operations up to its next shared one. */
+        /** Runs the thread's local operations up to its next shared one (or a back edge that is a LOOP step). */
         void advance(int t) {
             ThreadState s = states.get(t);
-            for (int i = 0; s.started && bug == null && next(t) != null && next(t).local(); i++) {
+            arrive(t);
+            for (int i = 0; s.started && bug == null && next(t) != null && next(t).local() && !s.heldAtBackEdge; i++) {
                 if (i > MAX_LOCAL_STEPS) {
                     throw new IllegalStateException("t" + t + " loops without shared operations");
                 }
@@ -465,7 +487,21 @@ final class ToyRunner implements ProgramRunner {
                 if (op.kind() == Kind.CHECK && !holds) {
                     bug = new Bug(BugKind.ASSERTION, "check failed in t" + t + " at " + s.pc, "t" + t, null, null);
                 }
-                s.pc = op.kind() == Kind.JUMP_IF && holds ? op.target() : s.pc + 1;
+                if (op.kind() == Kind.SPIN_BACK && holds && repeats(t)) {
+                    s.heldAtBackEdge = true;
+                    return;
+                }
+                s.pc = (op.kind() == Kind.JUMP_IF || op.kind() == Kind.SPIN_BACK) && holds ? op.target() : s.pc + 1;
+                arrive(t);
+            }
+        }
+
+        /** At a busy-wait loop's header (the target of a back edge of the thread's code): a new iteration begins. */
+        void arrive(int t) {
+            ThreadState s = states.get(t);
+            boolean header = threads.get(t).stream().anyMatch(op -> op.kind() == Kind.SPIN_BACK && op.target() == s.pc);
+            if (header) {
+                s.arrivals.put(s.pc, new Arrival(s.seq));
             }
         }
 
@@ -484,6 +520,11 @@ final class ToyRunner implements ProgramRunner {
             if (!states.get(t).started || op == null) {
                 return null;
             }
+            if (op.kind() == Kind.SPIN_BACK) {
+                Set<Address> awaited = new HashSet<>();
+                arrival(t).foreignBeforeFirstRead.keySet().forEach(var -> awaited.add(address(var)));
+                return new PendingOperation(EventKind.LOOP, null, t * 1000 + op.target(), awaited);
+            }
             EventKind kind = switch (op.kind()) {
                 case READ -> EventKind.READ;
                 case WRITE -> EventKind.WRITE;
@@ -496,7 +537,7 @@ final class ToyRunner implements ProgramRunner {
                 case FORK -> EventKind.FORK;
                 case JOIN -> EventKind.JOIN;
                 case FENCE -> EventKind.FENCE;
-                case SET, JUMP_IF, CHECK -> throw new AssertionError(op);
+                case SET, JUMP_IF, SPIN_BACK, CHECK -> throw new AssertionError(op);
             };
             Address address = switch (op.kind()) {
                 case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE -> address(op.name());
@@ -518,9 +559,6 @@ final class ToyRunner implements ProgramRunner {
         int[] last = {-1};
         while (run.bug == null) {
             List<Choice> enabled = run.enabled();
-            if (enabled.isEmpty() && run.exemptSpinners()) {
-                continue;
-            }
             if (enabled.isEmpty()) {
                 run.bug = blocked(run);
                 break;
@@ -586,7 +624,7 @@ final class ToyRunner implements ProgramRunner {
         for (int t = 0; t < threads.size(); t++) {
             if (run.states.get(t).started && !run.finished(t)) {
                 stuck.add(t);
-                spinning |= run.spinning(t);
+                spinning |= run.states.get(t).heldAtBackEdge;
             }
         }
         if (stuck.isEmpty()) {

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.explore.ContinuationPolicy;
+import dev.weft.runtime.ControlledExecutor;
+import dev.weft.runtime.RunConfig;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -116,8 +121,12 @@ class BadProgramTest {
             main.visitMethodInsn(Opcodes.INVOKESTATIC, "Big", "main", "([Ljava/lang/String;)V", false);
         }).bytes());
         InstrumentedProgram program = InstrumentedProgram.open(classes + File.pathSeparator + lib.resolve("big.jar"), "CallsBig", List.of());
-        BadProgramException refusal = assertThrows(BadProgramException.class,
+        InstrumentedProgram.InstrumentationFailure refusal = assertThrows(InstrumentedProgram.InstrumentationFailure.class,
                 () -> program.freshCopy(new RecordingHandler(program.symbols())).runMain());
         assertTrue(refusal.getMessage().startsWith("cannot instrument class Big"), refusal.getMessage());
+        // Under the runtime the refusal ends the run as unsupported, naming the class, never as the program's bug.
+        RunResult run = new ControlledExecutor(program, RunConfig.of(MemoryModel.SC)).run(ContinuationPolicy.INSTANCE);
+        assertEquals(RunResult.Status.UNSUPPORTED, run.status());
+        assertTrue(run.detail().startsWith("unsupported: cannot instrument class Big"), run.detail());
     }
 }

@@ -56,6 +56,8 @@ final class RecordingHandler implements HookHandler {
     private final List<Integer> locations = new ArrayList<>();
     /** Interrupt flags, modelled as a runtime must: Thread.interrupt itself could re-enter a program override. */
     private final Set<Thread> interrupted = ConcurrentHashMap.newKeySet();
+    /** Arrivals at loop headers reported. */
+    final AtomicInteger loopReports = new AtomicInteger();
     /** When set, every monitorExit throws, as a runtime that is ending the run might. */
     volatile boolean failMonitorExits;
 
@@ -227,6 +229,11 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void classInitExit() {
         record("clinit exit");
+    }
+
+    @Override
+    public void classInitFailed(Throwable failure) {
+        record("clinit failed " + failure.getClass().getSimpleName());
     }
 
     @Override
@@ -551,6 +558,28 @@ final class RecordingHandler implements HookHandler {
     @Override
     public void awaitingWork(boolean waiting) {
         record("awaiting work " + waiting, -1);
+    }
+
+    /** Loop reports are left out of the lines: most programs' lines would be drowned in them ({@code loops} counts them). */
+    @Override
+    public int loopEnter(int loc, int kind, int enclosing) {
+        loopReports.incrementAndGet();
+        return 0;
+    }
+
+    @Override
+    public void loopBack(int loc, int kind, int token) {
+        loopReports.incrementAndGet();
+    }
+
+    @Override
+    public void loopLocal(long value) {
+        // only the runtime compares them
+    }
+
+    @Override
+    public void loopLocal(Object value) {
+        // only the runtime compares them
     }
 
     @Override

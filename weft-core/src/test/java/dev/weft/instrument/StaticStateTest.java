@@ -21,6 +21,11 @@ class StaticStateTest {
         static Thread.State state = Thread.State.NEW;
     }
 
+    static class Large {
+        static long[] filled = new long[10_000_000];
+        static List<Integer> many = java.util.stream.IntStream.range(0, 1_002).boxed().toList();
+    }
+
     @Test
     void rendersValuesElementsAndAliasesButNoIdentities() {
         Map<String, String> state = StaticState.of(List.of(Holder.class));
@@ -34,5 +39,16 @@ class StaticStateTest {
         assertEquals("java.lang.Object", state.get(prefix + "alias"));
         assertEquals("java.lang.Object (same as " + prefix + "alias)", state.get(prefix + "shared"));
         assertEquals("java.lang.Thread$State.NEW", state.get(prefix + "state"));
+    }
+
+    @Test
+    void largeValuesRenderTheirFirstThousandElementsAndHowManyMore() {
+        Map<String, String> state = StaticState.of(List.of(Large.class));
+        String prefix = Large.class.getName() + ".";
+        String filled = state.get(prefix + "filled");
+        assertEquals("long[0, 0, 0", filled.substring(0, 12));
+        assertEquals(", 0, … 9999000 more]", filled.substring(filled.length() - 20));
+        assertEquals("long[0".length() + ", 0".length() * 999 + ", … 9999000 more]".length(), filled.length());
+        assertEquals(", 999, … 2 more]", state.get(prefix + "many").substring(state.get(prefix + "many").length() - 16));
     }
 }

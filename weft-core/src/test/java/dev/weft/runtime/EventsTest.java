@@ -204,10 +204,12 @@ class EventsTest {
             Thread c = t.fork(waiter);
             boolean allWaiting = false;
             int loop = t.loc(1);
+            int token = t.enterLoop(loop, 0);
             while (!allWaiting) {
                 Hooks.monitorEnter(monitor, -1);
-                allWaiting = t.read("x", loop) == 3;
+                allWaiting = t.read("x") == 3;
                 Hooks.monitorExit(monitor, -1);
+                t.loopBack(loop, token, allWaiting ? 1 : 0);
             }
             t.sync(monitor, () -> t.notifyOn(monitor, false));
             t.sync(monitor, () -> t.notifyOn(monitor, true));

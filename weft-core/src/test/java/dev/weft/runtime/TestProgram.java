@@ -92,13 +92,31 @@ final class TestProgram implements ProgramUnderTest {
         registers.put(register, String.valueOf(value));
     }
 
+    // ---- loops, as the instrumenter reports the edges into a loop's header (LoopVisitor)
+
+    /** The entry into the pure loop whose header is at {@code loc}, its changing locals given as they are there; returns the stay's token. */
+    int enterLoop(int loc, long... locals) {
+        for (long local : locals) {
+            Hooks.loopLocal(local);
+        }
+        return Hooks.loopEnter(loc, Hooks.LOOP_PURE, 0);
+    }
+
+    /** A back edge of the stay {@code token} in the pure loop at {@code loc}. */
+    void loopBack(int loc, int token, long... locals) {
+        for (long local : locals) {
+            Hooks.loopLocal(local);
+        }
+        Hooks.loopBack(loc, Hooks.LOOP_PURE, token);
+    }
+
     // ---- memory (each as the instrumenter rewrites getstatic/putstatic/getfield/putfield/xaload/xastore)
 
     int read(String var) {
         return read(var, -1);
     }
 
-    /** A read at program location {@code location} (one {@link #loc} per loop, as busy-wait detection needs). */
+    /** A read at program location {@code location}. */
     int read(String var, int location) {
         FieldInfo f = field(var);
         Hooks.beforeGetStatic(f.id(), location);

@@ -189,6 +189,18 @@ class OrderSolverContractTest {
         }
     }
 
+    @Test
+    void theCallersStopEndsAQueryOfTheOrderSolverAsUnknown() {
+        // Pigeonhole(11) runs for minutes without a limit; the stop holds after a few of its conflicts.
+        int[] asked = {0};
+        try (OrderSolver solver = SolverKind.ORDER.create()) {
+            Answer answer = solver.check(pigeonhole(11), new Limits(0, 0, () -> ++asked[0] > 3));
+            assertEquals(Status.UNKNOWN, answer.status());
+            assertTrue(answer.reason().startsWith("stopped by the caller"), answer.reason());
+            assertEquals(4, asked[0]);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(SolverKind.class)
     void secondsGrowWithChecks(SolverKind kind) {

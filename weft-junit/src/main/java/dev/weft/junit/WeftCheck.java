@@ -1,5 +1,6 @@
 package dev.weft.junit;
 
+import dev.weft.explore.Deadline;
 import dev.weft.explore.DurationText;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
@@ -74,28 +75,38 @@ final class WeftCheck {
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
         Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
-        ControlledExecutor runner = new ControlledExecutor(program, RunConfig.of(model).withSpuriousWakeups(settings.spuriousWakeups()));
+        if (settings.loopBound() < 1) {
+            throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
+        }
+        Deadline deadline = Deadline.after(timeLimit);
+        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound()).withSpuriousWakeups(settings.spuriousWakeups());
+        ControlledExecutor runner = new ControlledExecutor(program, config.withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
-                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null);
-        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races).explore();
+                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
+        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races, deadline).explore();
         if (settings.failOnRace()) {
             result = races.withRacesAsBugs(result, runner);
         }
         ProgramSpec spec = spec();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, model, settings.spuriousWakeups(), BugSummary.of(found.bug()), found.schedule(), program.symbols()));
+            Path schedule = save(ScheduleFile.of(spec, config, BugSummary.of(found.bug()), found.schedule(), program.symbols()));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
             throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
                     cause(found.bug(), program));
         }
         String report = TextReport.render(spec, model, result, List.of(), races.findings(), false);
+        if (result.verdict() == ExplorationResult.Verdict.ERROR) {
+            // Not an AssertionError: the test did not fail, Weft did (JUnit shows it as an error, not a failure).
+            throw new IllegalStateException("Weft failed while checking " + test.name() + "; it never passes a test it could not check\n" + report);
+        }
         if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }
         if (!result.complete() && !settings.allowIncomplete()) {
-            throw new AssertionError(report + "exploration incomplete: raise the limits, or set @WeftTest(allowIncomplete = true) to accept this");
+            throw new AssertionError(report + "exploration incomplete for the reasons above: raise the limits, or set"
+                    + " @WeftTest(allowIncomplete = true) to accept this");
         }
         return report.strip();
     }
@@ -111,19 +122,20 @@ final class WeftCheck {
             throw new IllegalArgumentException("@WeftTest(replay): " + file + " was saved for " + schedule.program().mainClass() + ", not " + test.name());
         }
         long start = System.nanoTime();
-        RunConfig config = RunConfig.of(schedule.memoryModel()).withSpuriousWakeups(schedule.spuriousWakeups());
-        RunResult run = new ControlledExecutor(program, config).run(schedule.replayPolicy(program.symbols()));
+        RunResult run = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
         double seconds = (System.nanoTime() - start) / 1e9;
         return switch (run.status()) {
             case BUG -> {
-                ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, false,
-                        ExplorationResult.Stop.BUG_FOUND, 1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), true)), null);
+                ExplorationResult replayed = new ExplorationResult("replay", ExplorationResult.Verdict.BUG, ExplorationResult.Stop.BUG_FOUND,
+                        1, 1, seconds, 0, List.of(new FoundBug(run.bug(), 1, run.schedule(), run.trace(), FoundBug.Replay.REPRODUCED)), null,
+                        List.of());
                 throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
-            case COMPLETED -> test.name() + ": the replayed execution of " + file + " completed without a bug"
+            case COMPLETED, CUT -> test.name() + ": the replayed execution of " + file
+                    + (run.status() == RunResult.Status.CUT ? " was cut before its end (" + run.detail() + ")" : " completed without a bug")
                     + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
-            case UNSUPPORTED, DIVERGED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
+            case UNSUPPORTED, DIVERGED, STOPPED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
                     + "\n" + TextReport.interleaving(run.trace()));
         };
     }

@@ -59,4 +59,10 @@ public @interface WeftTest {
 
     /** Seed for the random strategies (random, pct). */
     long seed() default 0;
+
+    /**
+     * How many times in a row a loop may repeat its last iteration's shared steps, changing only its
+     * locals (a retry counter), before the run is cut and the exploration is incomplete.
+     */
+    int loopBound() default RunConfig.LOOP_BOUND;
 }

@@ -118,6 +118,11 @@ class ReplayTest {
             public long seed() {
                 return 0;
             }
+
+            @Override
+            public int loopBound() {
+                return RunConfig.LOOP_BOUND;
+            }
         };
     }
 }

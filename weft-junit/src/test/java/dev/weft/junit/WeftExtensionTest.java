@@ -13,6 +13,7 @@ import fixtures.Misconfigured;
 import fixtures.Publication;
 import fixtures.RacyCounter;
 import fixtures.RacyFlag;
+import fixtures.RetryLoop;
 import fixtures.SilentRace;
 import fixtures.WaitWithoutLoop;
 import java.nio.file.Files;
@@ -110,8 +111,19 @@ class WeftExtensionTest {
     void hittingALimitFailsUnlessIncompleteIsAllowed() {
         Fixtures.Outcome strict = Fixtures.run(LimitedExploration.class, "stoppedEarly");
         assertTrue(strict.message().contains("exploration incomplete"), strict.message());
+        assertTrue(strict.message().contains("not every behaviour was covered:\n  - the exploration stopped at its limit of 1 executions\n"),
+                strict.message());
         Fixtures.Outcome allowed = Fixtures.run(LimitedExploration.class, "stoppedEarlyAllowed");
         assertTrue(allowed.passed(), () -> allowed.failure().getMessage());
+    }
+
+    @Test
+    void aLoopThatRepeatsMoreOftenThanTheLoopBoundFailsTheTestUntilTheBoundIsRaised() {
+        Fixtures.Outcome cut = Fixtures.run(RetryLoop.class, "withTheDefaultBound");
+        assertTrue(cut.message().contains("loop bound 10 reached at RetryLoop.java:"), cut.message());
+        assertTrue(cut.message().contains("exploration incomplete"), cut.message());
+        Fixtures.Outcome raised = Fixtures.run(RetryLoop.class, "withARaisedBound");
+        assertTrue(raised.passed(), () -> raised.failure().getMessage());
     }
 
     @Test
@@ -144,7 +156,8 @@ class WeftExtensionTest {
     void settingsWeftCannotHonourFailWithOneClearMessage() {
         assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
-        assertEquals("'soon' is not a duration (examples: 90s, 10m, 1h, 500ms)", Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
+        assertEquals("'soon' is not a duration: a whole number with its unit ms, s, m or h (examples: 90s, 10m, 1h, 500ms)",
+                Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
     }
 
     private static Path savedSchedule(String message) {

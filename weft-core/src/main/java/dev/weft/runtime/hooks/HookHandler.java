@@ -96,6 +96,9 @@ public interface HookHandler {
 
     void classInitExit();
 
+    /** Leaving a static initialiser by {@code failure}, which the initialiser then throws on (instead of {@link #classInitExit}). */
+    void classInitFailed(Throwable failure);
+
     int identityHashCode(Object object);
 
     /** {@code o.hashCode()} where the call resolves to {@code Object.hashCode}: stable unless overridden. */
@@ -236,6 +239,25 @@ public interface HookHandler {
      * (or is a daemon) ends normally while such a thread still waits: nothing could hand it work.
      */
     void awaitingWork(boolean waiting);
+
+    // ---- loops: instrumented code reports every edge into the header of a loop that touches shared
+    // state or calls a method ({@code loc} is the header's location). {@code kind} holds
+    // {@link Hooks#LOOP_PURE} for a loop whose iterations leave no state behind but in their locals
+    // and in shared memory; such a loop first reports, with loopLocal, each local its iterations
+    // change, as it is at the header. Only loopBack is a scheduling point, and only when the
+    // busy-wait rule calls it one (a LOOP step).
+
+    /** The thread enters the loop from outside; returns the token that names this stay in it. {@code enclosing}: the token of the loop around it in the same method, or 0. */
+    int loopEnter(int loc, int kind, int enclosing);
+
+    /** The thread takes a back edge of the stay {@code token}: one iteration ended, the next begins. */
+    void loopBack(int loc, int kind, int token);
+
+    /** A local the loop's iterations change (an int, long, float or double as its raw bits), before loopEnter or loopBack. */
+    void loopLocal(long value);
+
+    /** A reference local the loop's iterations change, compared by identity. */
+    void loopLocal(Object value);
 
     // ---- fences and what Weft cannot model
 

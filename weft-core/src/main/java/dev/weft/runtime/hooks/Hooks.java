@@ -33,6 +33,8 @@ public final class Hooks {
     public static final int ATOMIC_WRITE_PLAIN = 4;
     /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
     public static final int ATOMIC_RMW = 5;
+    /** {@code loopEnter}/{@code loopBack} kind: the loop's iterations leave no state behind but in their locals and in shared memory. */
+    public static final int LOOP_PURE = 1;
 
     private static final InheritableThreadLocal<HookHandler> BOUND = new InheritableThreadLocal<>();
     private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
@@ -168,6 +170,10 @@ public final class Hooks {
 
     public static void classInitExit() {
         handler().classInitExit();
+    }
+
+    public static void classInitFailed(Throwable failure) {
+        handler().classInitFailed(failure);
     }
 
     public static int identityHashCode(Object object) {
@@ -356,6 +362,22 @@ public final class Hooks {
 
     public static void awaitingWork(boolean waiting) {
         handler().awaitingWork(waiting);
+    }
+
+    public static int loopEnter(int loc, int kind, int enclosing) {
+        return handler().loopEnter(loc, kind, enclosing);
+    }
+
+    public static void loopBack(int loc, int kind, int token) {
+        handler().loopBack(loc, kind, token);
+    }
+
+    public static void loopLocal(long value) {
+        handler().loopLocal(value);
+    }
+
+    public static void loopLocal(Object value) {
+        handler().loopLocal(value);
     }
 
     public static void fence(int kind, int loc) {

@@ -1,0 +1,206 @@
+package dev.weft.instrument;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Which instructions may leave state behind that Weft does not record, for the purity of loops
+ * ({@link LoopFinder}). Field and array accesses, monitors and the calls the runtime turns into
+ * events (atomics, locks, conditions, park, wait/notify, yield, sleep) are recorded. Not recorded:
+ * an allocation (a new object's identity and the thread's allocation count), an
+ * {@code invokedynamic} (lambdas, string concatenation), and a call that may reach any of these
+ * or a JDK method outside {@link SideEffectFreeJdkMethods}. Time is not state here: a sleep
+ * advances the thread's logical clock, which Weft does not explore as a value.
+ *
+ * <p>A call is followed into every method it may reach: a program method by its code, by the same
+ * rules (one on the way counts as clean, so recursion is fine); a virtual call into each program
+ * class below the receiver's type that the call may dispatch to (class hierarchy analysis over
+ * the classpath, {@link ProgramSubtypes}). A call on an interface a lambda could implement, into a
+ * class the run does not instrument, or where the classes cannot be listed, may hide state.
+ * Assumed: program objects are instances of the program's class files (no dynamic proxies or
+ * classes generated at run time).
+ */
+final class HiddenState {
+    private final ClassHierarchy hierarchy;
+    private final Function<String, byte[]> classBytes;
+    private final Predicate<String> instrumented;
+    private final ProgramSubtypes subtypes;
+    /** Program methods ("owner.name+descriptor") known clean or not. */
+    private final Map<String, Boolean> known = new HashMap<>();
+    private final Map<String, ClassNode> code = new HashMap<>();
+    /** During one question: methods on the way (assumed clean), and methods found clean meanwhile. */
+    private final Set<String> onTheWay = new HashSet<>();
+    private final Set<String> tentative = new HashSet<>();
+
+    /**
+     * @param classBytes   the original class file of an instrumented class
+     * @param instrumented whether a class is one each run instruments (program or model, not shared with a test framework)
+     */
+    HiddenState(ClassHierarchy hierarchy, Function<String, byte[]> classBytes, Predicate<String> instrumented, ProgramSubtypes subtypes) {
+        this.hierarchy = hierarchy;
+        this.classBytes = classBytes;
+        this.instrumented = instrumented;
+        this.subtypes = subtypes;
+    }
+
+    /** Whether {@code insn} may leave state behind that no event records. */
+    synchronized boolean leavesState(AbstractInsnNode insn) {
+        boolean outermost = onTheWay.isEmpty();
+        boolean leaves = leaves(insn);
+        if (outermost) {
+            if (!leaves) {
+                tentative.forEach(m -> known.put(m, true));
+            }
+            tentative.clear();
+        }
+        return leaves;
+    }
+
+    private boolean leaves(AbstractInsnNode insn) {
+        return switch (insn.getOpcode()) {
+            case Opcodes.NEW, Opcodes.NEWARRAY, Opcodes.ANEWARRAY, Opcodes.MULTIANEWARRAY, Opcodes.INVOKEDYNAMIC -> true;
+            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKESPECIAL, Opcodes.INVOKESTATIC, Opcodes.INVOKEINTERFACE -> !callIsClean((MethodInsnNode) insn);
+            default -> false;
+        };
+    }
+
+    private boolean callIsClean(MethodInsnNode call) {
+        if (call.owner.startsWith("[") || call.name.equals("<init>")) {
+            return false; // an array's clone, or a constructor (after a new, or a super call: construction state)
+        }
+        ClassHierarchy.Member target = hierarchy.resolveMethod(call.owner, call.name, call.desc);
+        if (target == null || !targetIsClean(call, target)) {
+            return false;
+        }
+        boolean virtual = call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
+        if (!virtual || target.is(Opcodes.ACC_FINAL) || target.is(Opcodes.ACC_PRIVATE) || isFinalClass(call.owner)) {
+            return true;
+        }
+        return !mayBeLambda(call.owner) && overridesAreClean(call);
+    }
+
+    /** The method the call resolves to statically: a program method by its code; a JDK method by the table or as an event. */
+    private boolean targetIsClean(MethodInsnNode call, ClassHierarchy.Member target) {
+        String declaring = target.owner().name();
+        if (instrumented.test(declaring)) {
+            return methodIsClean(declaring, call.name, call.desc);
+        }
+        if (ProgramClasses.isInstrumented(declaring)) {
+            return false; // program code the run leaves uninstrumented: its accesses are not events
+        }
+        if (SideEffectFreeJdkMethods.contains(declaring, call.name, call.desc)) {
+            return true;
+        }
+        JdkCallVisitor.Call jdkCall = JdkCallVisitor.resolve(hierarchy, call.getOpcode(), call.owner, call.name, call.desc, call.itf);
+        return jdkCall != null && (AtomicCallVisitor.modelsAsEvent(jdkCall) || LockCallVisitor.modelsAsEvent(jdkCall)
+                || ThreadCallVisitor.modelsAsEvent(jdkCall));
+    }
+
+    /** Every program class below the receiver's type dispatches the call to a clean method. */
+    private boolean overridesAreClean(MethodInsnNode call) {
+        Set<String> below = subtypes.below(call.owner);
+        if (below == null) {
+            return false;
+        }
+        for (String type : below) {
+            ClassHierarchy.ClassInfo info = hierarchy.info(type);
+            if (info == null || info.isInterface() || (info.access() & Opcodes.ACC_ABSTRACT) != 0) {
+                continue; // never a receiver's class; what it inherits is resolved from its concrete subclasses
+            }
+            ClassHierarchy.Member override = hierarchy.resolveMethod(type, call.name, call.desc);
+            if (override == null || !targetIsClean(call, override)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean methodIsClean(String owner, String name, String descriptor) {
+        String key = owner + "." + name + descriptor;
+        Boolean answer = known.get(key);
+        if (answer != null) {
+            return answer;
+        }
+        if (onTheWay.contains(key)) {
+            return true;
+        }
+        MethodNode method = method(owner, name + descriptor);
+        if (method == null) {
+            return false;
+        }
+        onTheWay.add(key);
+        boolean clean = (method.access & Opcodes.ACC_NATIVE) == 0;
+        for (AbstractInsnNode insn : method.instructions) {
+            if (clean && leaves(insn)) {
+                clean = false;
+            }
+        }
+        onTheWay.remove(key);
+        if (!clean) {
+            known.put(key, false); // a method with hidden state has it whatever its callees turn out to be
+        } else {
+            tentative.add(key); // clean if the methods on the way are: known once the outermost question is answered
+        }
+        return clean;
+    }
+
+    private MethodNode method(String owner, String nameAndDescriptor) {
+        ClassNode node = code.computeIfAbsent(owner, name -> {
+            byte[] bytes = classBytes.apply(name);
+            if (bytes == null) {
+                return null;
+            }
+            ClassNode read = new ClassNode();
+            new ClassReader(bytes).accept(read, ClassReader.SKIP_FRAMES | ClassReader.SKIP_DEBUG);
+            return read;
+        });
+        if (node == null) {
+            return null;
+        }
+        for (MethodNode m : node.methods) {
+            if ((m.name + m.desc).equals(nameAndDescriptor)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private boolean isFinalClass(String type) {
+        ClassHierarchy.ClassInfo info = hierarchy.info(type);
+        return info != null && (info.access() & Opcodes.ACC_FINAL) != 0;
+    }
+
+    /** An interface with one abstract method: a lambda may implement it, in a class no class file shows. */
+    private boolean mayBeLambda(String type) {
+        ClassHierarchy.ClassInfo info = hierarchy.info(type);
+        return info == null || info.isInterface() && abstractMethods(type, new HashSet<>()).size() == 1;
+    }
+
+    private Set<String> abstractMethods(String type, Set<String> into) {
+        ClassHierarchy.ClassInfo info = hierarchy.info(type);
+        if (info == null) {
+            return into;
+        }
+        info.methods().forEach((method, access) -> {
+            if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_STATIC)) == Opcodes.ACC_ABSTRACT && !isObjectMethod(method)) {
+                into.add(method);
+            }
+        });
+        info.interfaces().forEach(parent -> abstractMethods(parent, into));
+        return into;
+    }
+
+    private static boolean isObjectMethod(String method) {
+        return method.equals("equals(Ljava/lang/Object;)Z") || method.equals("hashCode()I") || method.equals("toString()Ljava/lang/String;");
+    }
+}

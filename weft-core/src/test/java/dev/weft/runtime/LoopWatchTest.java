@@ -1,0 +1,145 @@
+package dev.weft.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.trace.Address;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** One thread's loops as the busy-wait rule and the loop bound see them, fed events by hand. */
+class LoopWatchTest {
+    private static final int LOOP = 7;
+    private static final int INNER = 8;
+    private static final int BOUND = 3;
+    private static final Address FLAG = Address.staticField(1);
+    private static final Address DATA = Address.staticField(2);
+    private static final Address LOCK = Address.lock(5);
+
+    private final LoopWatch watch = new LoopWatch();
+    private int index;
+    private int seq;
+
+    private void step(EventKind kind, Address address, long value, int flags) {
+        watch.recorded(new Event(index++, kind, 0, seq++, 3, address, value, 0, 'I', flags));
+    }
+
+    private void read(Address address, long value) {
+        step(EventKind.READ, address, value, 0);
+    }
+
+    private int enter(boolean pure) {
+        return watch.enter(LOOP, pure, 0, index, seq);
+    }
+
+    private LoopWatch.Arrival back(boolean pure, int token) {
+        return watch.back(LOOP, pure, token, index, seq, BOUND);
+    }
+
+    private void takeLoopStep(int token) {
+        step(EventKind.LOOP, null, 0, 0);
+        watch.afterLoopStep(token, index, seq);
+    }
+
+    @Test
+    void anIterationThatOnlyReadIsALoopStepThatAnotherThreadsLaterWriteReleases() {
+        int token = enter(true);
+        read(FLAG, 0);
+        LoopWatch.Arrival arrival = back(true, token);
+        assertTrue(arrival.isLoopStep());
+        assertEquals(Set.of(FLAG), arrival.awaited());
+        assertFalse(arrival.justified());
+        assertFalse(watch.released());
+        watch.foreignWrite(DATA, index);
+        assertFalse(watch.released(), "the iteration did not read DATA");
+        watch.foreignWrite(FLAG, index);
+        assertTrue(watch.released());
+    }
+
+    @Test
+    void aWriteThatBecameVisibleAfterTheIterationsFirstReadJustifiesTheStepAtOnce() {
+        int token = enter(true);
+        read(FLAG, 0);
+        watch.foreignWrite(FLAG, index);
+        read(FLAG, 1);
+        LoopWatch.Arrival arrival = back(true, token);
+        assertTrue(arrival.isLoopStep() && arrival.justified());
+        takeLoopStep(token);
+        read(FLAG, 1);
+        assertFalse(back(true, token).justified(), "the write came before this iteration's first read");
+    }
+
+    @Test
+    void aWriteOrAChangedLocalMeansNoRepeat() {
+        int token = enter(true);
+        read(FLAG, 0);
+        step(EventKind.WRITE, DATA, 1, 0);
+        assertFalse(back(true, token).isLoopStep());
+        read(FLAG, 0);
+        watch.pendingLocal(1L);
+        assertFalse(back(true, token).isLoopStep(), "the counter went from nothing reported to 1");
+    }
+
+    @Test
+    void aLockTakenAndReleasedInTheIterationKeepsItCleanButAReleaseOfAnOuterLockDoesNot() {
+        step(EventKind.LOCK, LOCK, 0, 0);
+        int token = enter(true);
+        read(FLAG, 0);
+        step(EventKind.UNLOCK, LOCK, 0, 0);
+        assertFalse(back(true, token).isLoopStep(), "the iteration released a lock held when it began");
+        step(EventKind.LOCK, LOCK, 0, 0);
+        read(FLAG, 0);
+        step(EventKind.UNLOCK, LOCK, 0, 0);
+        assertTrue(back(true, token).isLoopStep());
+    }
+
+    @Test
+    void aReentrantLockOperationMeansNoRepeat() {
+        int token = enter(true);
+        read(FLAG, 0);
+        watch.reentrantLockOperation();
+        assertFalse(back(true, token).isLoopStep());
+    }
+
+    @Test
+    void anImpureLoopIsNeverALoopStepAndIsCutAfterMoreRepeatsThanTheBound() {
+        int token = enter(false);
+        for (int round = 0; round <= BOUND; round++) {
+            read(FLAG, 0);
+            assertFalse(back(false, token).cut(), "round " + round);
+        }
+        read(FLAG, 0);
+        assertTrue(back(false, token).cut());
+    }
+
+    @Test
+    void anIterationThatReadsAnotherValueStartsTheCountAgain() {
+        int token = enter(false);
+        for (int round = 0; round < 2 * BOUND; round++) {
+            read(FLAG, round % 2);
+            assertFalse(back(false, token).cut(), "round " + round);
+        }
+    }
+
+    @Test
+    void anInnerLoopsStepKeepsTheOuterIterationClean() {
+        int outer = enter(true);
+        int inner = watch.enter(INNER, true, outer, index, seq);
+        read(FLAG, 0);
+        LoopWatch.Arrival innerArrival = watch.back(INNER, true, inner, index, seq, BOUND);
+        assertTrue(innerArrival.isLoopStep());
+        watch.foreignWrite(FLAG, index);
+        takeLoopStep(inner);
+        read(FLAG, 0);
+        assertTrue(back(true, outer).isLoopStep(), "the outer iteration read and stepped, nothing else");
+    }
+
+    @Test
+    void aBackEdgeWithoutAnEntryChangesNothing() {
+        read(FLAG, 0);
+        assertEquals(LoopWatch.Arrival.GO_ON, back(true, 0));
+    }
+}
