@@ -38,23 +38,34 @@ final class BlockingSteps {
         Formula reads(int read, long value, int anchor);
     }
 
+    /** What a wait or park the busy-wait rule held ({@link Event#HELD}) needs to return spuriously: the model's guards. */
+    interface HeldWaits {
+        /** The (first read, write) pairs of which one releases {@code step}. */
+        List<int[]> guard(int step);
+
+        /** One of them is visible after its read and before {@code anchor}. */
+        Formula released(int step, int anchor);
+    }
+
     private final Trace trace;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
     private final Notifications notifications;
     private final OrderAtoms atoms;
     private final Values values;
+    private final HeldWaits held;
     /** Per thread, the INTERRUPT events that set its interrupt status. */
     private final Map<Integer, List<Integer>> interruptsOf = new HashMap<>();
 
     BlockingSteps(Trace trace, MustHappenBefore mhb, Map<Address, List<LockPair>> locks, Notifications notifications,
-                  OrderAtoms atoms, Values values) {
+                  OrderAtoms atoms, Values values, HeldWaits held) {
         this.trace = trace;
         this.mhb = mhb;
         this.locks = locks;
         this.notifications = notifications;
         this.atoms = atoms;
         this.values = values;
+        this.held = held;
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.INTERRUPT) {
                 interruptsOf.computeIfAbsent(e.address().slot(), t -> new ArrayList<>()).add(e.index());
@@ -149,17 +160,27 @@ final class BlockingSteps {
         return trace.get(step).has(Event.INTERRUPTIBLE) ? notInterruptedAt(step, anchor) : Formula.TRUE;
     }
 
-    /** A wake-up returns as notified: spuriously, or with a notify it takes. */
+    /** A wake-up or park the busy-wait rule held (its WAIT carries the mark too, but the step is the WAKE). */
+    private static boolean isHeld(Event e) {
+        return e.has(Event.HELD) && (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK);
+    }
+
+    /** A wake-up returns as notified: spuriously (once released, if held), or with a notify it takes. */
     private Formula notified(int wake, int anchor, boolean target) {
         Event e = trace.get(wake);
-        if (e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+        boolean isHeld = isHeld(e);
+        if (e.has(Event.MAY_WAKE_SPURIOUSLY) && !isHeld) {
             return Formula.TRUE;
         }
+        Formula byNotify;
         if (notifications.chooses(wake)) {
-            return notifications.takes(wake, anchor);
+            byNotify = notifications.takes(wake, anchor);
+        } else {
+            // A Condition's: the trace's own signal holds it (MustHappenBefore), unless it was held (no such edge then);
+            // a target needs a signal while it is the longest waiter.
+            byNotify = target || isHeld ? headOfQueueSignalled(wake, anchor) : Formula.TRUE;
         }
-        // A Condition's: the trace's own signal holds it (MustHappenBefore); a target needs a signal while it is the longest waiter.
-        return target ? headOfQueueSignalled(wake, anchor) : Formula.TRUE;
+        return isHeld ? CausalModel.any(List.of(byNotify, held.released(wake, anchor))) : byNotify;
     }
 
     /**
@@ -197,7 +218,14 @@ final class BlockingSteps {
     private Formula parks(int park, Outcome outcome, int anchor, boolean target) {
         Event e = trace.get(park);
         Formula permit = target ? values.reads(park, outcome == Outcome.NORMAL ? 1 : 0, anchor) : Formula.TRUE;
-        Formula why = outcome != Outcome.SPURIOUS || e.has(Event.MAY_WAKE_SPURIOUSLY) ? Formula.TRUE : interruptedAt(park, anchor);
+        Formula why;
+        if (outcome != Outcome.SPURIOUS || e.has(Event.MAY_WAKE_SPURIOUSLY) && !isHeld(e)) {
+            why = Formula.TRUE;
+        } else if (isHeld(e)) {
+            why = CausalModel.any(List.of(interruptedAt(park, anchor), held.released(park, anchor)));
+        } else {
+            why = interruptedAt(park, anchor);
+        }
         return CausalModel.all(List.of(permit, why));
     }
 
@@ -348,14 +376,21 @@ final class BlockingSteps {
     void witnesses(int step, Outcome outcome, int anchor, int[] position, int[] sourceInOrder, IntConsumer mark) {
         Event e = trace.get(step);
         boolean target = anchor != step;
-        if (outcome == Outcome.INTERRUPTED || call(e) == EventKind.PARK && outcome == Outcome.SPURIOUS && !e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+        boolean isHeld = isHeld(e);
+        int release = isHeld ? CausalModel.justifyingWrite(mhb, held.guard(step), position, position[anchor]) : -1;
+        boolean parkWithoutPermit = call(e) == EventKind.PARK && outcome == Outcome.SPURIOUS;
+        if (outcome == Outcome.INTERRUPTED || parkWithoutPermit && (!e.has(Event.MAY_WAKE_SPURIOUSLY) || isHeld && release < 0)) {
             markLastInterrupt(step, anchor, position, mark);
+        } else if (parkWithoutPermit && release >= 0) {
+            mark.accept(release);
         }
         switch (call(e)) {
             case WAKE -> {
-                if (outcome == Outcome.NORMAL && notifications.chooses(step)) {
+                if (outcome == Outcome.NORMAL && release >= 0) {
+                    mark.accept(release);
+                } else if (outcome == Outcome.NORMAL && notifications.chooses(step)) {
                     mark.accept(notifications.takenIn(step, position, anchor));
-                } else if (outcome == Outcome.NORMAL && target && !e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+                } else if (outcome == Outcome.NORMAL && (isHeld || target && !e.has(Event.MAY_WAKE_SPURIOUSLY))) {
                     markHeadOfQueueSignal(step, anchor, position, mark);
                 }
                 if (target) {

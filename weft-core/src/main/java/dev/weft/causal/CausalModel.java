@@ -79,6 +79,8 @@ public final class CausalModel {
     private final Map<Long, Formula> atoms = new HashMap<>();
     /** LOOP events, each with the (first read, write) pairs of which one justifies it ({@link #findLoopGuards}). */
     private final Map<Integer, List<int[]>> loopGuards = new HashMap<>();
+    /** {@link Event#HELD} WAKE and PARK steps, each with the pairs of which one lets it return spuriously. */
+    private final Map<Integer, List<int[]>> heldWaitGuards = new HashMap<>();
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
@@ -130,7 +132,7 @@ public final class CausalModel {
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
         this.notifications = new Notifications(trace, mhb, cut + 1 + finalReads.size(), this::atom);
-        this.blocking = new BlockingSteps(trace, mhb, locks, notifications, this::atom, this::readsValue);
+        this.blocking = new BlockingSteps(trace, mhb, locks, notifications, this::atom, this::readsValue, heldWaits());
     }
 
     private void groupVisibleWritesByThread() {
@@ -300,8 +302,38 @@ public final class CausalModel {
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.LOOP) {
                 loopGuards.put(e.index(), justifications(BusyWait.firstReads(BusyWait.iterationOf(trace, e)).values(), e));
+            } else if (e.has(Event.HELD) && (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK)) {
+                Event holder = e.kind() == EventKind.WAKE ? trace.get(mhb.waitBefore(e.index())) : e;
+                List<Event> iteration = trace.stepsOf(e.thread()).subList(holder.iterationStart(), e.seq());
+                heldWaitGuards.put(e.index(), justifications(BusyWait.firstReads(iteration).values(), e));
             }
         }
+    }
+
+    /** What a held wait or park needs to return spuriously ({@link BusyWait}): the model's view for {@link BlockingSteps}. */
+    private BlockingSteps.HeldWaits heldWaits() {
+        return new BlockingSteps.HeldWaits() {
+            @Override
+            public List<int[]> guard(int step) {
+                return heldWaitGuards.get(step);
+            }
+
+            @Override
+            public Formula released(int step, int anchor) {
+                return any(justified(heldWaitGuards.get(step), anchor));
+            }
+        };
+    }
+
+    /** Of a busy-wait guard's (first read, write) pairs, the visibility event of one the order places between the read and {@code before}; -1 if none. */
+    static int justifyingWrite(MustHappenBefore mhb, List<int[]> options, int[] position, int before) {
+        for (int[] option : options) {
+            int visible = mhb.visibility(option[1]);
+            if (position[option[0]] < position[visible] && position[visible] < before) {
+                return visible;
+            }
+        }
+        return -1;
     }
 
     /** The (first read, write) pairs of which one justifies {@code loop}: another thread's write to the read's address, visible after the read and before {@code loop}. */

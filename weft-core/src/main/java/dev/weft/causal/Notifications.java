@@ -23,14 +23,15 @@ import java.util.Map;
  * matching exists, the runtime's oldest-first choice finds one (the greedy order of interval-point
  * matching), so a seed built on it runs as solved.
  *
- * <p>A wake-up that may return spuriously needs no notify; one from a {@code Condition} keeps the
- * trace's (its signal goes to the longest waiter, {@link MustHappenBefore#keepsItsNotify}).
+ * <p>A wake-up that may return spuriously needs no notify; a held one ({@link Event#HELD}) needs one
+ * or the write that releases it, so it takes part in the matching; one from a {@code Condition}
+ * keeps the trace's (its signal goes to the longest waiter, {@link MustHappenBefore#keepsItsNotify}).
  */
 final class Notifications {
     private final Trace trace;
     private final MustHappenBefore mhb;
     private final OrderAtoms atoms;
-    /** For each wake-up from a monitor that cannot return spuriously: the notifies it may take, by trace index. */
+    /** For each wake-up from a monitor that cannot return spuriously, or only once released ({@link Event#HELD}): the notifies it may take, by trace index. */
     private final Map<Integer, List<Integer>> candidates = new LinkedHashMap<>();
     /** For each (wake-up, single notify) pair: the two variables whose order is the choice. */
     private final Map<Long, int[]> choices = new HashMap<>();
@@ -43,7 +44,7 @@ final class Notifications {
         this.atoms = atoms;
         this.nextVariable = firstVariable;
         for (Event e : trace.events()) {
-            if (e.kind() == EventKind.WAKE && e.value() == 0 && !e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+            if (e.kind() == EventKind.WAKE && e.value() == 0 && (!e.has(Event.MAY_WAKE_SPURIOUSLY) || e.has(Event.HELD))) {
                 candidates.put(e.index(), notifiesFor(e));
             }
         }

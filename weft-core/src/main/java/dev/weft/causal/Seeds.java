@@ -340,14 +340,8 @@ public final class Seeds {
 
     /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */
     private static int justifyingWrite(CausalModel model, int step, List<int[]> options, int[] position) {
-        for (int[] option : options) {
-            int visible = model.mustHappenBefore().visibility(option[1]);
-            // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
-            if (position[option[0]] < position[visible] && position[visible] < Math.min(position[step], position[model.cut()])) {
-                return visible;
-            }
-        }
-        return -1;
+        // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
+        return CausalModel.justifyingWrite(model.mustHappenBefore(), options, position, Math.min(position[step], position[model.cut()]));
     }
 
     private static void mark(int e, boolean[] needed, Deque<Integer> pending) {

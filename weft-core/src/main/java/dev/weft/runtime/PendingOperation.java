@@ -17,7 +17,8 @@ import java.util.Set;
  *                 {@link Event#ATTEMPT}; 0 otherwise
  * @param awaited  for a {@link EventKind#LOOP} step, the addresses its iteration read: a write by another
  *                 thread to one of them, visible after the iteration first read it, lets the step happen
- *                 ({@link dev.weft.trace.BusyWait}); empty for every other step
+ *                 ({@link dev.weft.trace.BusyWait}); for a {@link Event#HELD} wait or park, what the iteration that
+ *                 held it read (such a write lets it return spuriously); empty for every other step
  */
 public record PendingOperation(EventKind kind, Address address, int location, int flags, Set<Address> awaited) {
 
@@ -25,7 +26,7 @@ public record PendingOperation(EventKind kind, Address address, int location, in
         this(kind, address, location, 0, Set.of());
     }
 
-    /** A blocking call's step. */
+    /** A blocking call's step that nothing holds. */
     public PendingOperation(EventKind kind, Address address, int location, int flags) {
         this(kind, address, location, flags, Set.of());
     }

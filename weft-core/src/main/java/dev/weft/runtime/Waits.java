@@ -120,12 +120,14 @@ final class Waits {
         int holds = l.holds;
         l.owner = null;
         l.holds = 0;
-        core.record(me, EventKind.WAIT, loc, l.address, setId, 0, (char) 0, call.flags());
+        int held = held(me, call);
+        core.record(me, EventKind.WAIT, loc, l.address, setId, held == 0 ? 0 : me.loops.heldWaitStart(), (char) 0, call.flags() | held);
         Waiter waiter = set.enter(me);
         me.jvmMonitor = jvmMonitor;
         Outcome outcome;
         try {
-            outcome = core.blockingPoint(me, new PendingOperation(EventKind.WAKE, l.address, loc, call.flags()),
+            outcome = core.blockingPoint(me, new PendingOperation(EventKind.WAKE, l.address, loc, call.flags() | held,
+                            me.loops.heldWaitAwaits()),
                     () -> wakeOutcomes(me, l, set, waiter, call),
                     () -> set.notified(waiter) ? "was woken and waits to re-acquire " + locks.describe(l)
                             : "waits for a " + call.partner() + " on " + locks.describe(l));
@@ -141,7 +143,8 @@ final class Waits {
         }
         l.owner = me;
         l.holds = holds;
-        core.record(me, EventKind.WAKE, loc, l.address, setId, woken, (char) 0, Event.flagsOf(outcome) | call.flags());
+        me.loops.waitReturned();
+        core.record(me, EventKind.WAKE, loc, l.address, setId, woken, (char) 0, Event.flagsOf(outcome) | call.flags() | held);
         if (woken >= 0) {
             core.recording.notificationTaken(woken, me);
         }
@@ -157,8 +160,18 @@ final class Waits {
             return Outcomes.NONE;
         }
         boolean notified = set.notified(waiter);
-        return Outcomes.when(notified, Outcomes.NORMAL) | Outcomes.when(!notified && call.spurious(), Outcomes.SPURIOUS)
+        return Outcomes.when(notified, Outcomes.NORMAL) | Outcomes.when(!notified && spuriousNow(me, call), Outcomes.SPURIOUS)
                 | Outcomes.when(call.timed(), Outcomes.TIMED_OUT) | Outcomes.when(call.interruptible() && me.interrupted, Outcomes.INTERRUPTED);
+    }
+
+    /** Whether the call may return spuriously now: the run allows it there, and the busy-wait rule does not hold it ({@link LoopWatch}). */
+    private static boolean spuriousNow(RunThread me, Call call) {
+        return call.spurious() && me.loops.mayWakeSpuriously();
+    }
+
+    /** {@link Event#HELD} when the busy-wait rule holds this spurious-capable wait or park, else 0. */
+    private static int held(RunThread me, Call call) {
+        return call.spurious() && me.loops.holdsWait() ? Event.HELD : 0;
     }
 
     /**
@@ -281,15 +294,19 @@ final class Waits {
                 return; // park may return spuriously
             }
             Call call = new Call(timed, true, mayWakeSpuriously(loc), "unpark");
-            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.PARK, permitAddress(me), loc, call.flags()),
+            int held = held(me, call);
+            int heldStart = held == 0 ? 0 : me.loops.heldWaitStart();
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.PARK, permitAddress(me), loc, call.flags() | held,
+                            me.loops.heldWaitAwaits()),
                     () -> me.permit ? Outcomes.NORMAL
-                            : Outcomes.when(me.interrupted, Outcomes.INTERRUPTED) | Outcomes.when(!me.interrupted && call.spurious(), Outcomes.SPURIOUS)
+                            : Outcomes.when(me.interrupted, Outcomes.INTERRUPTED) | Outcomes.when(!me.interrupted && spuriousNow(me, call), Outcomes.SPURIOUS)
                                     | Outcomes.when(timed, Outcomes.TIMED_OUT),
                     () -> "is parked");
             core.drain(me);
             boolean took = outcome == Outcome.NORMAL;
             me.permit = false;
-            core.record(me, EventKind.PARK, loc, permitAddress(me), took ? 1 : 0, 0, 'Z', Event.flagsOf(outcome) | call.flags());
+            me.loops.waitReturned();
+            core.record(me, EventKind.PARK, loc, permitAddress(me), took ? 1 : 0, heldStart, 'Z', Event.flagsOf(outcome) | call.flags() | held);
         } finally {
             core.unlock();
         }

@@ -20,11 +20,12 @@ package dev.weft.trace;
  *                  sequence number where its iteration began ({@link #iterationStart()})
  * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
  *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
- *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH
+ *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH; for a
+ *                  {@link #HELD} WAIT or PARK, where the iteration that held it began ({@link #iterationStart()})
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
  *                  {@link #outcome()} of a blocking call's step and what that call allowed:
- *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -58,6 +59,13 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
     public static final int ATTEMPT = 512;
     /** A NOTIFY of notifyAll or signalAll: it wakes every waiter present. */
     public static final int BROADCAST = 1024;
+    /**
+     * A wait's WAIT and WAKE, or a PARK, that the busy-wait rule held ({@link BusyWait}): its loop's
+     * previous iteration woke spuriously and repeated, so it may wake spuriously only after another
+     * thread's write to what that iteration read. The WAIT's (or PARK's) {@code value2} is the
+     * sequence number where that iteration began.
+     */
+    public static final int HELD = 2048;
 
     /** The flag bits that record {@code outcome}. */
     public static int flagsOf(Outcome outcome) {
@@ -111,12 +119,18 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
         return kind.reads();
     }
 
-    /** For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the iteration it ends. */
+    /**
+     * For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the
+     * iteration it ends; for a {@link #HELD} WAIT or PARK, in the iteration that held it.
+     */
     public int iterationStart() {
-        if (kind != EventKind.LOOP) {
-            throw new IllegalStateException("not a loop arrival: " + this);
+        if (kind == EventKind.LOOP) {
+            return (int) value;
         }
-        return (int) value;
+        if ((kind == EventKind.WAIT || kind == EventKind.PARK) && has(HELD)) {
+            return (int) value2;
+        }
+        throw new IllegalStateException("not a loop arrival or a held wait: " + this);
     }
 
     /** The value this event leaves in memory when it writes. */

@@ -16,6 +16,7 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -66,6 +67,37 @@ class WakeupsTest {
     @MethodSource("guardedWaits")
     void guardedWaitsHaveNoBugWithoutSpuriousWakeups(String program, String strategy) throws Exception {
         assertComplete(explore(program, MemoryModel.SC, false, strategy).result(), program);
+    }
+
+    static Stream<Arguments> guardedWaitsInPureLoops() {
+        return Stream.of("ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter")
+                .flatMap(p -> Stream.of("mcr", "dpor", "dfs").map(s -> Arguments.of("examples.oracle." + p, s)));
+    }
+
+    /** A wake-up that changed nothing holds the loop's next wait (trace.BusyWait): the exploration ends, complete. */
+    @ParameterizedTest(name = "{1} {0}")
+    @MethodSource("guardedWaitsInPureLoops")
+    void guardedWaitsHaveNoBugWithSpuriousWakeups(String program, String strategy) throws Exception {
+        assertComplete(explore(program, MemoryModel.SC, true, strategy).result(), program);
+    }
+
+    /**
+     * Seeing the unnotified interim value takes a spurious wake-up after its write; a held wait is
+     * let go by that write. The JLS is the reference (a plain JVM almost never wakes spuriously).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strategies")
+    void aHeldWaitWakesSpuriouslyOnceWhatItReadChanges(String strategy) throws Exception {
+        RealRuns.Exploration spurious = exploreSubject(subjects.GuardedWaitSeesInterim.class, true, strategy);
+        assertComplete(spurious.result(), "GuardedWaitSeesInterim");
+        assertEquals(Set.of(0, 1, 2), seen(spurious));
+        RealRuns.Exploration notified = exploreSubject(subjects.GuardedWaitSeesInterim.class, false, strategy);
+        assertComplete(notified.result(), "GuardedWaitSeesInterim");
+        assertEquals(Set.of(0, 1), seen(notified));
+    }
+
+    private static Set<Integer> seen(RealRuns.Exploration exploration) {
+        return exploration.outcomes().stream().map(o -> Integer.valueOf(o.replaceAll(".*\\.seen=(\\d+).*", "$1"))).collect(Collectors.toSet());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -131,8 +163,15 @@ class WakeupsTest {
         assertTrue(result.complete(), program);
     }
 
+    private static RealRuns.Exploration exploreSubject(Class<?> program, boolean spurious, String strategy) throws Exception {
+        return explore(InstrumentedProgram.open(RealRuns.classpathOf(program), program.getName(), List.of()), MemoryModel.SC, spurious, strategy);
+    }
+
     private static RealRuns.Exploration explore(String program, MemoryModel model, boolean spurious, String strategy) throws Exception {
-        InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of());
+        return explore(InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of()), model, spurious, strategy);
+    }
+
+    private static RealRuns.Exploration explore(InstrumentedProgram opened, MemoryModel model, boolean spurious, String strategy) throws Exception {
         StrategyOptions options = new StrategyOptions(model, 0, StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH,
                 RUNS, SolverKind.ORDER, dev.weft.solver.Limits.NONE);
         return RealRuns.explore(opened, RunConfig.of(model).withSpuriousWakeups(spurious), StrategyKind.byName(strategy).create(options),
