@@ -28,7 +28,7 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
     /** The default loop bound: a retry loop of up to ten rounds runs as written. */
     public static final int LOOP_BOUND = 10;
     /** Whether runs allow spurious wake-ups unless told otherwise ({@code --no-spurious-wakeups}, {@code @WeftTest(spuriousWakeups = false)}). */
-    public static final boolean SPURIOUS_WAKEUPS = false;
+    public static final boolean SPURIOUS_WAKEUPS = true;
     private static final BooleanSupplier NEVER = () -> false;
 
     public RunConfig {
