@@ -70,7 +70,7 @@ class WakeupsTest {
     }
 
     static Stream<Arguments> guardedWaitsInPureLoops() {
-        return Stream.of("ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter")
+        return Stream.of("WaitLoopHandoff", "ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter")
                 .flatMap(p -> Stream.of("mcr", "dpor", "dfs").map(s -> Arguments.of("examples.oracle." + p, s)));
     }
 
