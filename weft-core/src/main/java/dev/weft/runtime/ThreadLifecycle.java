@@ -207,13 +207,18 @@ final class ThreadLifecycle {
             if (target == null || !me.controlled()) {
                 return; // interrupting a thread that is not alive need not have any effect
             }
-            core.schedulingPoint(me, EventKind.INTERRUPT, threadAddress(target), loc);
-            core.drain(me);
-            target.interrupted = true;
-            core.record(me, EventKind.INTERRUPT, loc, threadAddress(target), 1, target.id, 'Z', 0);
+            setForTarget(me, EventKind.INTERRUPT, threadAddress(target), target, () -> target.interrupted = true, loc);
         } finally {
             core.unlock();
         }
+    }
+
+    /** {@code me} sets one of {@code target}'s flags ({@code set}): an INTERRUPT or UNPARK writing 1 to its location {@code address}. */
+    void setForTarget(RunThread me, EventKind kind, Address address, RunThread target, Runnable set, int loc) {
+        core.schedulingPoint(me, kind, address, loc);
+        core.drain(me);
+        set.run();
+        core.record(me, kind, loc, address, 1, target.id, 'Z', 0);
     }
 
     boolean threadIsInterrupted(Thread thread, int loc) {

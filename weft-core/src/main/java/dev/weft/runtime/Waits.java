@@ -319,10 +319,7 @@ final class Waits {
             if (target == null || target.ended || !me.controlled()) {
                 return; // unparking a thread that is not alive has no effect
             }
-            core.schedulingPoint(me, EventKind.UNPARK, permitAddress(target), loc);
-            core.drain(me);
-            target.permit = true;
-            core.record(me, EventKind.UNPARK, loc, permitAddress(target), 1, target.id, 'Z', 0);
+            threads.setForTarget(me, EventKind.UNPARK, permitAddress(target), target, () -> target.permit = true, loc);
         } finally {
             core.unlock();
         }

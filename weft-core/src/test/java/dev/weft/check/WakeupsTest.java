@@ -59,26 +59,15 @@ class WakeupsTest {
     }
 
     static Stream<Arguments> guardedWaits() {
-        return Stream.of("WaitLoopHandoff", "ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter")
-                .flatMap(p -> Stream.of("mcr", "dpor", "dfs").map(s -> Arguments.of("examples.oracle." + p, s)));
+        return Stream.of("WaitLoopHandoff", "ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter").flatMap(p -> Stream.of(true, false)
+                .flatMap(spurious -> Stream.of("mcr", "dpor", "dfs").map(s -> Arguments.of("examples.oracle." + p, spurious, s))));
     }
 
-    @ParameterizedTest(name = "{1} {0}")
+    /** With spurious wake-ups, a wake-up that changed nothing holds the loop's next wait (trace.BusyWait): the exploration ends, complete. */
+    @ParameterizedTest(name = "{2} {0} spurious {1}")
     @MethodSource("guardedWaits")
-    void guardedWaitsHaveNoBugWithoutSpuriousWakeups(String program, String strategy) throws Exception {
-        assertComplete(explore(program, MemoryModel.SC, false, strategy).result(), program);
-    }
-
-    static Stream<Arguments> guardedWaitsInPureLoops() {
-        return Stream.of("WaitLoopHandoff", "ConditionLoopTwoWaiters", "ParkLoopHandoff", "InterruptWaiter")
-                .flatMap(p -> Stream.of("mcr", "dpor", "dfs").map(s -> Arguments.of("examples.oracle." + p, s)));
-    }
-
-    /** A wake-up that changed nothing holds the loop's next wait (trace.BusyWait): the exploration ends, complete. */
-    @ParameterizedTest(name = "{1} {0}")
-    @MethodSource("guardedWaitsInPureLoops")
-    void guardedWaitsHaveNoBugWithSpuriousWakeups(String program, String strategy) throws Exception {
-        assertComplete(explore(program, MemoryModel.SC, true, strategy).result(), program);
+    void guardedWaitsHaveNoBug(String program, boolean spurious, String strategy) throws Exception {
+        assertComplete(explore(program, MemoryModel.SC, spurious, strategy).result(), program);
     }
 
     /**
