@@ -69,6 +69,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--all-bugs", description = "Keep exploring after the first bug.")
     boolean allBugs;
 
+    @Option(names = "--spurious-wakeups", negatable = true, defaultValue = "" + RunConfig.SPURIOUS_WAKEUPS, fallbackValue = "true",
+            description = "Let Object.wait, Condition.await and LockSupport.park return without a notify, signal or permit, "
+                    + "as their contracts allow (default: ${DEFAULT-VALUE}; --no-spurious-wakeups turns them off).")
+    boolean spuriousWakeups;
+
     @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json, one schedule file per bug and report.html to DIR.")
     Path reportDir;
 
@@ -243,7 +248,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound);
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
     }
 
     private static void write(Path file, String text) throws IOException {

@@ -71,6 +71,26 @@ class CommandLineTest {
         assertTrue(replay.err().contains(bug.get("location").asText()), replay.err());
     }
 
+    @Test
+    void spuriousWakeupsAreExploredOnlyWhenAllowedAndTheScheduleFileKeepsTheSetting(@TempDir Path dir) throws Exception {
+        Outcome off = check("--no-spurious-wakeups", "examples.oracle.WaitWithoutLoop");
+        assertEquals(Main.OK, off.exit(), off.err());
+        Outcome on = check("--spurious-wakeups", "--report", dir.toString(), "examples.oracle.WaitWithoutLoop");
+        assertEquals(Main.BUG, on.exit(), on.err());
+        Path schedule = Path.of(on.json().get("bugs").get(0).get("schedule").asText());
+        JsonNode saved = JSON.readTree(schedule.toFile());
+        assertTrue(saved.get("spuriousWakeups").asBoolean(), saved.toString());
+        boolean spurious = false;
+        for (JsonNode choice : saved.get("choices")) {
+            spurious |= "spurious".equals(choice.path("returns").asText());
+        }
+        assertTrue(spurious, "the wait's spurious return is a choice of the schedule: " + saved);
+
+        Outcome replay = weft("replay", schedule.toString());
+        assertEquals(Main.BUG, replay.exit(), replay.err());
+        assertTrue(replay.err().contains("wake up spuriously"), replay.err());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"mcr", "dfs", "dpor"})
     void lockedCounterIsCompleteWithoutBug(String strategy) throws Exception {

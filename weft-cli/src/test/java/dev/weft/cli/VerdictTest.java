@@ -111,7 +111,7 @@ class VerdictTest {
         ObjectNode withNumber = saved.deepCopy();
         withNumber.withArray("choices").insert(0, 7);
         JSON.writeValue(numberChoice.toFile(), withNumber);
-        assertOneLineBadInput(CommandLineTest.weft("replay", numberChoice.toString()), "choice 0 (7) is neither a thread name nor a flush");
+        assertOneLineBadInput(CommandLineTest.weft("replay", numberChoice.toString()), "choice 0 (7) is neither a thread name, a step that returned otherwise nor a flush");
 
         Path noMain = dir.resolve("no-main.json");
         JSON.writeValue(noMain.toFile(), saved.deepCopy().put("mainClass", 3));
@@ -185,7 +185,9 @@ class VerdictTest {
     void theProgramRunningOutOfMemoryIsItsBugAndTheCheckerSurvives(@TempDir Path dir) throws Exception {
         Path classes = Fixtures.compile(dir.resolve("classes"), Fixtures.LOCAL_HOG, Fixtures.STATIC_HOG);
         for (String[] program : List.of(new String[] {"LocalHog", "main"}, new String[] {"StaticHog", "main.1"})) {
-            CommandLineTest.Outcome found = weftWithSmallHeap(classes, dir, "-s", "dfs", "--max-executions", "3", "--all-bugs", program[0]);
+            // The filler repeats its shared steps on every round: a loop bound past the heap lets it run out of memory.
+            CommandLineTest.Outcome found = weftWithSmallHeap(classes, dir, "-s", "dfs", "--max-executions", "3", "--all-bugs",
+                    "--loop-bound", "10000000", program[0]);
             assertEquals(Main.BUG, found.exit(), program[0] + ": " + found.err());
             JsonNode bug = found.json().get("bugs").get(0);
             assertEquals("exception", bug.get("kind").asText(), bug.toString());

@@ -9,6 +9,7 @@ import dev.weft.trace.BusyWait;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,6 +79,8 @@ public final class CausalModel {
     private final Map<Long, Formula> atoms = new HashMap<>();
     /** LOOP events, each with the (first read, write) pairs of which one justifies it ({@link #findLoopGuards}). */
     private final Map<Integer, List<int[]>> loopGuards = new HashMap<>();
+    /** {@link Event#HELD} WAKE and PARK steps, each with the pairs of which one lets it return spuriously. */
+    private final Map<Integer, List<int[]>> heldWaitGuards = new HashMap<>();
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
@@ -92,6 +95,8 @@ public final class CausalModel {
     private final Set<Long> refined = new HashSet<>();
     private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
     private final Map<Integer, LockPair> holdingReleasedBy = new HashMap<>();
+    private final Notifications notifications;
+    private final BlockingSteps blocking;
     /** The run's end as an event, when one of the run's events ended it; else null. */
     private final EndOrder endOrder;
 
@@ -126,7 +131,7 @@ public final class CausalModel {
             }
         }
         for (Event e : trace.events()) {
-            if (e.kind() != EventKind.FLUSH && e.wrote() && isMemory(e)) {
+            if (e.kind() != EventKind.FLUSH && e.writesLocation()) {
                 writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
             }
         }
@@ -134,6 +139,8 @@ public final class CausalModel {
         findLoopGuards();
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
+        this.notifications = new Notifications(trace, mhb, cut + 1 + finalReads.size(), this::atom);
+        this.blocking = new BlockingSteps(trace, mhb, locks, notifications, this::atom, this::readsValue, heldWaits());
         this.endOrder = trace.ending() == null ? null : new EndOrder(this, trace.ending(), progress);
     }
 
@@ -251,7 +258,7 @@ public final class CausalModel {
 
     /** For a read that does not forward from its buffer: the visibility event of the only write that can give it its trace value, else -1. */
     private int onlySourceVisibility(int read) {
-        if (!isMemoryRead(trace.get(read)) || mhb.forwardingSource(read) >= 0) {
+        if (!trace.get(read).readsLocation() || mhb.forwardingSource(read) >= 0) {
             return -1;
         }
         long value = trace.get(read).value();
@@ -304,8 +311,38 @@ public final class CausalModel {
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.LOOP) {
                 loopGuards.put(e.index(), justifications(BusyWait.firstReads(BusyWait.iterationOf(trace, e)).values(), e));
+            } else if (e.has(Event.HELD) && (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK)) {
+                Event holder = e.kind() == EventKind.WAKE ? trace.get(mhb.waitBefore(e.index())) : e;
+                List<Event> iteration = trace.stepsOf(e.thread()).subList(holder.iterationStart(), e.seq());
+                heldWaitGuards.put(e.index(), justifications(BusyWait.firstReads(iteration).values(), e));
             }
         }
+    }
+
+    /** What a held wait or park needs to return spuriously ({@link BusyWait}): the model's view for {@link BlockingSteps}. */
+    private BlockingSteps.HeldWaits heldWaits() {
+        return new BlockingSteps.HeldWaits() {
+            @Override
+            public List<int[]> guard(int step) {
+                return heldWaitGuards.get(step);
+            }
+
+            @Override
+            public Formula released(int step, int anchor) {
+                return any(justified(heldWaitGuards.get(step), anchor));
+            }
+        };
+    }
+
+    /** Of a busy-wait guard's (first read, write) pairs, the visibility event of one the order places between the read and {@code before}; -1 if none. */
+    static int justifyingWrite(MustHappenBefore mhb, List<int[]> options, int[] position, int before) {
+        for (int[] option : options) {
+            int visible = mhb.visibility(option[1]);
+            if (position[option[0]] < position[visible] && position[visible] < before) {
+                return visible;
+            }
+        }
+        return -1;
     }
 
     /** The (first read, write) pairs of which one justifies {@code loop}: another thread's write to the read's address, visible after the read and before {@code loop}. */
@@ -389,7 +426,7 @@ public final class CausalModel {
         long size = 0;
         for (int e = 0; e < trace.size(); e++) {
             size += mhb.predecessors(e).length;
-            if (isMemoryRead(trace.get(e))) {
+            if (trace.get(e).readsLocation()) {
                 long racing = sources(e).count();
                 size += racing * racing + 1;
             }
@@ -429,14 +466,23 @@ public final class CausalModel {
             }
         }
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
-            base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+            if (MustHappenBefore.keepsItsNotify(trace.get(waitNotifyWake[2]))) {
+                base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
+            }
         }
         base.addAll(callsKeptWhole());
+        base.addAll(notifications.exclusive());
         for (Event e : trace.events()) {
-            if (isMemoryRead(e) && !(lazy && isPlainRead(e.index()))) {
+            if (e.readsLocation() && !(lazy && isPlainRead(e.index()))) {
                 base.add(validity(e.index()));
             } else if (loopGuards.containsKey(e.index())) {
                 base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
+            }
+            if (BlockingSteps.isStep(e)) {
+                Formula returns = blocking.returnsAsTraced(e.index());
+                if (returns != Formula.TRUE) {
+                    base.add(any(List.of(atom(cut, e.index()), returns)));
+                }
             }
         }
         for (int i = 0; i < finalReads.size(); i++) {
@@ -533,7 +579,8 @@ public final class CausalModel {
      * also writes (what it writes would change with what it reads), or a thread's last operation.
      */
     private boolean mayBeTargetInPrefix(int read) {
-        return !fixed.get(read) && trace.get(read).kind() != EventKind.ATOMIC_RMW
+        EventKind kind = trace.get(read).kind();
+        return !fixed.get(read) && kind != EventKind.ATOMIC_RMW && kind != EventKind.PARK
                 && (mhb.nextInThread(read) >= 0 || endOrder != null && endOrder.cutsOffAfter(read));
     }
 
@@ -564,7 +611,7 @@ public final class CausalModel {
             visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
                 Map<Long, List<Integer>> slots = new HashMap<>();
                 for (int i = 0; i < threadWrites.length; i++) {
-                    slots.computeIfAbsent(trace.get(threadWrites[i]).writtenValue(), v -> new ArrayList<>()).add(i);
+                    slots.computeIfAbsent(trace.get(threadWrites[i]).locationValue(), v -> new ArrayList<>()).add(i);
                 }
                 Map<Long, int[]> asArrays = new HashMap<>();
                 slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
@@ -620,7 +667,7 @@ public final class CausalModel {
                 continue;
             }
             Event event = trace.get(e);
-            if (isMemoryRead(event) && isPlainRead(e)) {
+            if (event.readsLocation() && isPlainRead(e)) {
                 Long seen = lastVisible.containsKey(event.address()) ? lastVisible.get(event.address()) : trace.initialValue(event.address());
                 int next = mhb.nextInThread(e);
                 boolean free = mayBeTargetInPrefix(e) && (next < 0 || !beforeCut.get(next));
@@ -630,7 +677,7 @@ public final class CausalModel {
             }
             int write = writeMadeVisibleBy(e);
             if (write >= 0) {
-                lastVisible.put(trace.get(write).address(), trace.get(write).writtenValue());
+                lastVisible.put(trace.get(write).address(), trace.get(write).locationValue());
             }
             LockPair released = holdingReleasedBy.get(e);
             if (released != null) {
@@ -673,7 +720,7 @@ public final class CausalModel {
         Event e = trace.get(event);
         int write = e.kind() == EventKind.FLUSH ? (int) e.value2() : event;
         Event w = trace.get(write);
-        return w.kind() != EventKind.FLUSH && w.wrote() && isMemory(w) && mhb.visibility(write) == event ? write : -1;
+        return w.kind() != EventKind.FLUSH && w.writesLocation() && mhb.visibility(write) == event ? write : -1;
     }
 
     /** Two holdings of one lock do not overlap, unless one of them starts after the prefix. */
@@ -721,7 +768,7 @@ public final class CausalModel {
         }
         List<Integer> reads = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
-            if (!fixed.get(e) && isMemoryRead(trace.get(e))) {
+            if (!fixed.get(e) && trace.get(e).readsLocation() && trace.get(e).kind() != EventKind.PARK) {
                 reads.add(e);
             }
         }
@@ -741,7 +788,7 @@ public final class CausalModel {
             values.add(initial);
         }
         for (int w : sources.writes()) {
-            values.add(trace.get(w).writtenValue());
+            values.add(trace.get(w).locationValue());
         }
         values.remove(valueRead(read));
         return new ArrayList<>(values);
@@ -780,8 +827,8 @@ public final class CausalModel {
 
     /**
      * Every seed query of this trace: each two-thread lock inversion, each lost notify, a new value
-     * for each target read, then the run's end before each step it may cut off and each cut-off step
-     * before the end ({@link EndOrder}).
+     * for each target read, another way to return for each blocking step, then the run's end before
+     * each step it may cut off and each cut-off step before the end ({@link EndOrder}).
      */
     public List<SeedQuery> queries() {
         List<SeedQuery> queries = new ArrayList<>(lockInversions());
@@ -794,6 +841,13 @@ public final class CausalModel {
         for (int read : targetReads()) {
             for (long value : otherValues(read)) {
                 queries.add(new SeedQuery.NewValue(read, value));
+            }
+        }
+        for (Event e : trace.events()) {
+            if (!fixed.get(e.index()) && BlockingSteps.isStep(e)) {
+                for (Outcome outcome : blocking.alternatives(e.index())) {
+                    queries.add(new SeedQuery.NewOutcome(e.index(), outcome));
+                }
             }
         }
         if (endOrder != null) {
@@ -846,6 +900,11 @@ public final class CausalModel {
                 assumptions.addAll(nextAfterPrefix(q.read()));
             }
             assumptions.add(readsValue(q.read(), q.value(), cut));
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            assumptions.addAll(blocking.asTarget(q.step(), q.outcome(), cut));
+            for (int p : mhb.predecessorsOfAnyReturn(q.step())) {
+                assumptions.add(heldIfTarget(p));
+            }
         } else if (query instanceof SeedQuery.Race q) {
             assumptions.addAll(nextAfterPrefix(q.first()));
             assumptions.addAll(nextAfterPrefix(q.second()));
@@ -913,7 +972,7 @@ public final class CausalModel {
 
     /** For a query's root that {@link #validity} leaves free as a possible target: it returns its trace value. */
     Formula heldIfTarget(int event) {
-        return event >= 0 && isMemoryRead(trace.get(event)) && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
+        return event >= 0 && trace.get(event).readsLocation() && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
     }
 
     /**
@@ -1036,7 +1095,7 @@ public final class CausalModel {
             options.add(noWriteVisibleBefore(read, candidates));
         }
         for (int w : candidates) {
-            if (trace.get(w).writtenValue() == value) {
+            if (trace.get(w).locationValue() == value) {
                 options.add(lastVisibleBefore(read, w, candidates, anchor));
             }
         }
@@ -1102,16 +1161,17 @@ public final class CausalModel {
         return kept.isEmpty() ? neutral : join.apply(kept);
     }
 
+    /** An event at a location of the program's memory (not a thread's interrupt status or park permit). */
     private static boolean isMemory(Event e) {
         return e.address() != null && e.address().isMemory();
     }
 
-    static boolean isMemoryRead(Event e) {
-        return e.reads() && isMemory(e);
-    }
-
     MustHappenBefore mustHappenBefore() {
         return mhb;
+    }
+
+    BlockingSteps blockingSteps() {
+        return blocking;
     }
 
     Map<Address, List<LockPair>> locks() {

@@ -206,12 +206,12 @@ final class EndOrder {
                 forced.set(choices.size() - 1, past[e]);
             }
             if (keptBy(event.thread(), thread)) {
-                region.add(e, event.value());
+                region.add(e, Region.observed(event));
             }
         }
         choices.add(cutOff.choice());
         choices.add(Seeds.choiceOf(trace.get(end)));
-        region.add(end, 0);
+        region.add(end, Region.observed(trace.get(end)));
         if (cutOff.choice().isFlush()) {
             region.addFlushOf(oldestUnflushed(cutOff.choice()));
         } else {

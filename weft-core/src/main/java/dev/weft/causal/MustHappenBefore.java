@@ -39,6 +39,8 @@ final class MustHappenBefore {
     private final int[] chainPosition;
     private final int[][] clocks;
     private final List<int[]> notifiedWaits = new ArrayList<>();
+    /** For a WAKE, its thread's WAIT before it, else -1. */
+    private final int[] waitBefore;
     /** Per thread, its operations (flushes not counted) in program order. */
     private final Map<Integer, List<Event>> threads = new LinkedHashMap<>();
 
@@ -59,6 +61,8 @@ final class MustHappenBefore {
         Arrays.fill(nextInThread, -1);
         chain = new int[n];
         chainPosition = new int[n];
+        waitBefore = new int[n];
+        Arrays.fill(waitBefore, -1);
 
         for (Event e : trace.events()) {
             if (e.kind() != EventKind.FLUSH) {
@@ -71,7 +75,7 @@ final class MustHappenBefore {
                 checkIndex(write, e, "its buffered write");
                 visibility[write] = e.index();
                 preds.get(e.index()).add(write);
-            } else if (e.wrote() && e.address() != null && e.address().isMemory() && !e.has(Event.BUFFERED)) {
+            } else if (e.writesLocation() && !e.has(Event.BUFFERED)) {
                 visibility[e.index()] = e.index();
             }
         }
@@ -183,7 +187,12 @@ final class MustHappenBefore {
         return fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE;
     }
 
-    /** Fork before the child's first event; the child's last event and flushes before the join; the waking notify before the wake; unpark before park. */
+    /**
+     * Fork before the child's first event; the child's last event and flushes before a join that
+     * returned because the child ended; the notify a wake-up took before it, where the model keeps
+     * that notify ({@link #keepsItsNotify}). A park's permit is a location like memory (UNPARK
+     * writes it, PARK reads and takes it), so no edge orders them here.
+     */
     private void addSynchronizationEdges(Map<Integer, List<Event>> threads, List<List<Integer>> preds) {
         Map<Integer, List<Integer>> flushes = new HashMap<>();
         for (Event e : trace.events()) {
@@ -191,7 +200,6 @@ final class MustHappenBefore {
                 flushes.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(e.index());
             }
         }
-        Map<Integer, Integer> permits = new HashMap<>();
         Map<Integer, Integer> lastWait = new HashMap<>();
         for (Event e : trace.events()) {
             switch (e.kind()) {
@@ -215,27 +223,30 @@ final class MustHappenBefore {
                 }
                 case WAIT -> lastWait.put(e.thread(), e.index());
                 case WAKE -> {
+                    waitBefore[e.index()] = lastWait.getOrDefault(e.thread(), -1);
                     int notify = (int) e.value2();
                     if (notify >= 0) {
                         checkIndex(notify, e, "its waking notify");
-                        preds.get(e.index()).add(notify);
-                        Integer wait = lastWait.get(e.thread());
-                        if (wait != null) {
-                            notifiedWaits.add(new int[] {wait, notify, e.index()});
+                        notifiedWaits.add(new int[] {waitBefore[e.index()], notify, e.index()});
+                        if (keepsItsNotify(e)) {
+                            preds.get(e.index()).add(notify);
                         }
-                    }
-                }
-                case UNPARK -> permits.put((int) e.value2(), e.index());
-                case PARK -> {
-                    Integer unpark = permits.remove(e.thread());
-                    if (unpark != null) {
-                        preds.get(e.index()).add(unpark);
                     }
                 }
                 default -> {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the model keeps the notify a wake-up took in the trace as its waker: a wake-up that
+     * returned as notified from a {@code Condition} (whose signal goes to its longest waiter) and
+     * could not have returned spuriously. One that could is not bound to any notify; one from a
+     * monitor's wait set takes whichever notify the solver assigns ({@link Notifications}).
+     */
+    static boolean keepsItsNotify(Event wake) {
+        return Notifications.needsOne(wake) && wake.value() != 0;
     }
 
     private void place(int event, Object chainKey, Map<Object, Integer> chains, Map<Object, Integer> lengths) {
@@ -251,12 +262,29 @@ final class MustHappenBefore {
     }
 
     /**
-     * (WAIT, the NOTIFY that woke it, WAKE) triples. The notify must follow the wait only when the
-     * wake happens: a notify before the wait is lost, which a seed may ask for, so this order is
-     * not part of {@link #precedes}.
+     * (WAIT, the NOTIFY whose notification the WAKE took, WAKE) triples. Where the model keeps that
+     * notify, it must follow the wait only when the wake happens: a notify before the wait is lost,
+     * which a seed may ask for, so this order is not part of {@link #precedes}.
      */
     List<int[]> notifiedWaits() {
         return notifiedWaits;
+    }
+
+    /** For a WAKE, the WAIT it ends, else -1. */
+    int waitBefore(int wake) {
+        return waitBefore[wake];
+    }
+
+    /**
+     * The events that must directly precede {@code event} whichever way it returns: without the
+     * joined thread's end and flushes for a JOIN and the notify for a WAKE, which hold only for the
+     * way the trace shows.
+     */
+    int[] predecessorsOfAnyReturn(int event) {
+        Event e = trace.get(event);
+        int notify = e.kind() == EventKind.WAKE ? (int) e.value2() : -1;
+        int joined = e.kind() == EventKind.JOIN ? (int) e.value2() : -1;
+        return Arrays.stream(predecessors[event]).filter(p -> p != notify && trace.get(p).thread() != joined).toArray();
     }
 
     /** The events that must directly precede {@code event}. */

@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What distinguishes one run's causal model from another's: the value every memory read returned,
+ * What distinguishes one run's causal model from another's: the value every read returned (of memory,
+ * an interrupt status) and how every blocking call returned ({@link BlockingSteps#seen}),
  * the read named by thread and position among its thread's operations (flushes not counted, so
  * the name does not depend on when buffered writes were published), and how far each thread got
  * (so a run that deadlocks differs from one that does not), and the final value of every written
@@ -32,7 +33,9 @@ public record ReadSignature(Map<String, Long> reads, Map<Integer, Integer> lengt
             }
             int position = positions.merge(e.thread(), 1, Integer::sum) - 1;
             lengths.put(e.thread(), position + 1);
-            if (CausalModel.isMemoryRead(e)) {
+            if (BlockingSteps.isStep(e)) {
+                reads.put(e.thread() + ":" + position, (long) BlockingSteps.seen(e).ordinal());
+            } else if (e.readsLocation()) {
                 reads.put(e.thread() + ":" + position, e.value());
             }
         }

@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * What a seed forces, without the order: each thread's forced operations (a prefix of its
- * operations), the value every forced read returns and the notify that woke every forced wait,
+ * operations), the value every forced read returns, the way every forced blocking call returns
+ * and the notify every forced wake-up took,
  * which forced writes are flushed, and the final values the seed fixes. By local determinism every
  * run that follows the seed performs exactly these operations with these values; a run that
  * already did ({@link RegionIndex}) has the causal model the seed's run would start from, up to the
@@ -21,8 +22,8 @@ import java.util.Set;
  * <p>The reads are kept as two 64-bit sums of a hash of each (thread, position, value), so a
  * region costs the same whatever its size and a run's prefixes can be compared with it in one
  * addition per thread; two different regions agree on both sums with probability about 2^-128.
- * The wakes are summed apart: which notify woke a wait (or whether it timed out) is part of the
- * causal model but not of the state a seed asks for ({@link RegionIndex#lies}).
+ * The wakes are summed apart: which notify woke a wait is part of the causal model but not of the
+ * state a seed asks for ({@link RegionIndex#lies}); how it returned is, with the reads.
  *
  * @param lengths        thread to the length of its forced prefix of operations (flushes not counted)
  * @param flushes        the forced flushes, each named by its write ({@link #name})
@@ -48,18 +49,31 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
     }
 
     /**
-     * What a trace event adds to a region's sums, by {@code ordinals} ({@link CausalModel#ordinals}):
-     * a memory read its value ({@code value} overrides the trace's) to the read sums, a wake the
-     * notify that woke it to the wake sums; other events nothing. Four sums: reads A and B, wakes A and B.
+     * What an event's thread observed: a read the value it returned, a blocking call's step the way
+     * its thread saw it return ({@link BlockingSteps#seen}, by ordinal); other events nothing (null).
      */
-    static long[] contribution(Trace trace, int index, int[] ordinals, long value) {
+    static Long observed(Event e) {
+        if (BlockingSteps.isStep(e)) {
+            return (long) BlockingSteps.seen(e).ordinal();
+        }
+        return e.readsLocation() ? e.value() : null;
+    }
+
+    /**
+     * What a trace event adds to a region's sums, by {@code ordinals} ({@link CausalModel#ordinals}):
+     * what its thread observed ({@code observed} overrides the trace's; {@link #observed}) to the read
+     * sums, and a wake the notify it took to the wake sums. Four sums: reads A and B, wakes A and B.
+     */
+    static long[] contribution(Trace trace, int index, int[] ordinals, Long observed) {
         Event e = trace.get(index);
         long key = name(e.thread(), ordinals[index]);
         long[] sums = new long[4];
-        if (CausalModel.isMemoryRead(e)) {
+        if (observed != null) {
+            long value = observed;
             sums[0] = mix(key * 0x9E3779B97F4A7C15L ^ mix(value));
             sums[1] = mix(key + 0x632BE59BD9B4E019L * mix(value ^ 0x5DEECE66DL));
-        } else if (e.kind() == EventKind.WAKE) {
+        }
+        if (e.kind() == EventKind.WAKE) {
             int notify = (int) e.value2();
             long notifier = notify < 0 ? -1 : name(trace.get(notify).thread(), ordinals[notify]);
             sums[2] = mix(key * 0x9E3779B97F4A7C15L ^ mix(notifier));
@@ -95,8 +109,8 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
             this.ordinals = ordinals;
         }
 
-        /** Adds a forced event; a read returns {@code value}. */
-        void add(int index, long value) {
+        /** Adds a forced event, whose thread observed {@code observed} ({@link Region#observed}, or what a seed asks instead). */
+        void add(int index, Long observed) {
             Event e = trace.get(index);
             if (e.kind() == EventKind.FLUSH) {
                 flushes.add(name(e.thread(), ordinals[index]));
@@ -104,7 +118,7 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
             }
             lengths.merge(e.thread(), ordinals[index] + 1, Math::max);
             parks |= e.kind() == EventKind.PARK;
-            long[] added = contribution(trace, index, ordinals, value);
+            long[] added = contribution(trace, index, ordinals, observed);
             for (int i = 0; i < sums.length; i++) {
                 sums[i] += added[i];
             }

@@ -61,11 +61,12 @@ public final class RegionIndex {
 
     /**
      * Whether {@code trace} performed every operation of {@code region} with the values its reads
-     * return (and one more operation of each of its {@link Region#oneMore} threads, and nothing more
-     * of its {@link Region#stopped} ones), its flushes (and none of its unflushed writes') and its
-     * final values: whether the run reached the state a seed asked for.
-     * Which notify woke a forced wait is not compared: a wait the seed's trace saw time out is woken
-     * by a notify that the seed's order puts before it.
+     * return, the ways its blocking calls return (and one more operation of each of its
+     * {@link Region#oneMore} threads, and nothing more of its {@link Region#stopped} ones), its
+     * flushes (and none of its unflushed writes') and its final values: whether the run reached the
+     * state a seed asked for. Which notify a forced wake-up took is not compared: the runtime gives a
+     * waiter the oldest notification it may take, which need not be the one the seed's trace showed,
+     * and a wake-up that returned spuriously or timed out there may take one here.
      */
     public static boolean lies(Trace trace, Region region) {
         return lies(reached(trace), region, false);
@@ -84,7 +85,7 @@ public final class RegionIndex {
             if (e.kind() == EventKind.END) {
                 ended.add(e.thread());
             }
-            contributions.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(Region.contribution(trace, e.index(), ordinals, e.value()));
+            contributions.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(Region.contribution(trace, e.index(), ordinals, Region.observed(e)));
         }
         Map<Integer, long[][]> prefixSums = new HashMap<>();
         contributions.forEach((thread, parts) -> {

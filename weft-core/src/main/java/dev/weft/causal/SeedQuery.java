@@ -12,6 +12,14 @@ public sealed interface SeedQuery {
     }
 
     /**
+     * The blocking call whose step is the event at trace index {@code step} returns as
+     * {@code outcome}, which its thread sees differently from the way it returned in the trace
+     * ({@link BlockingSteps}): it is its thread's next step right after the prefix.
+     */
+    record NewOutcome(int step, dev.weft.trace.Outcome outcome) implements SeedQuery {
+    }
+
+    /**
      * Two threads each hold one lock and request the other: the acquires at trace indices
      * {@code first} and {@code second} are both the next step of their threads, and neither can happen.
      */

@@ -92,7 +92,7 @@ public final class Seeds {
      */
     static Seed seed(CausalModel model, SeedQuery query, int[] order) {
         Trace trace = model.trace();
-        int[] position = new int[order.length + trace.size() + 1];
+        int[] position = new int[Math.max(trace.size() + 1, Arrays.stream(order).max().orElse(0) + 1)];
         Arrays.fill(position, Integer.MAX_VALUE);
         for (int i = 0; i < order.length; i++) {
             position[order[i]] = i;
@@ -120,6 +120,11 @@ public final class Seeds {
                     roots.add(p);
                 }
             }
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            // Not the step itself, which comes last: what it waited for in the trace need not come before it now.
+            for (int p : mhb.predecessorsOfAnyReturn(q.step())) {
+                roots.add(p);
+            }
         } else {
             SeedQuery.LostNotify q = (SeedQuery.LostNotify) query;
             roots.add(q.waitEvent());
@@ -127,7 +132,7 @@ public final class Seeds {
         }
         int target = query instanceof SeedQuery.NewValue q ? q.read() : -1;
         long targetValue = query instanceof SeedQuery.NewValue q ? q.value() : 0;
-        boolean[] needed = neededEvents(model, roots, order, position, target, targetValue);
+        boolean[] needed = neededEvents(model, roots, order, position, target, targetValue, query);
         List<Integer> events = new ArrayList<>();
         for (int e = 0; e < trace.size(); e++) {
             if (needed[e]) {
@@ -148,8 +153,14 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.Race q) {
             events.add(q.first());
             events.add(q.second());
+        } else if (query instanceof SeedQuery.NewOutcome q) {
+            events.add(q.step());
         }
         boolean[] forcedEvents = query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore ? causalPast(model, roots) : needed;
+        if (query instanceof SeedQuery.NewOutcome q) {
+            forcedEvents = causalPast(model, roots);
+            forcedEvents[q.step()] = true;
+        }
         List<Choice> choices = new ChoiceRuns();
         BitSet forced = new BitSet();
         Region.Builder region = new Region.Builder(trace, model.ordinals());
@@ -157,19 +168,20 @@ public final class Seeds {
         for (int e : events) {
             Event event = trace.get(e);
             boolean chosen = event.has(Event.CHOSEN);
+            dev.weft.trace.Outcome outcome = query instanceof SeedQuery.NewOutcome q && q.step() == e ? q.outcome() : event.outcome();
             boolean stepped = chosen || query instanceof SeedQuery.EndBefore && (e == endWithoutChoice(model) || event.kind() == EventKind.FLUSH);
             if (stepped) {
                 // An end that came with its thread's last step gets a choice of its own: in this seed's run another thread may be able to move then.
                 // So does a flush a later step of its thread drained: that step may be cut off now, and the flush must still happen.
-                choices.add(choiceOf(event));
+                choices.add(choiceOf(event, outcome));
             }
-            long value = e == target ? targetValue : event.value();
-            prefix.add(e, value);
+            Long observed = observed(event, query, target, targetValue);
+            prefix.add(e, observed);
             if (forcedEvents[e]) {
                 if (stepped) {
                     forced.set(choices.size() - 1);
                 }
-                region.add(e, value);
+                region.add(e, observed);
             }
         }
         if (query instanceof SeedQuery.EndBefore q) {
@@ -198,15 +210,30 @@ public final class Seeds {
         return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed);
     }
 
-    /** The choice that performs a trace event: a step of its thread, or the flush it is. */
+    /** The choice that performs a trace event as the trace shows it: a step of its thread returning as it did, or the flush it is. */
     static Choice choiceOf(Event event) {
-        return event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread());
+        return choiceOf(event, event.outcome());
+    }
+
+    private static Choice choiceOf(Event event, dev.weft.trace.Outcome outcome) {
+        return event.kind() == EventKind.FLUSH ? Choice.flush(event.thread(), event.address()) : Choice.step(event.thread(), outcome);
     }
 
     /** The run's ending event when no choice of its own performed it in the trace (it came with its thread's last step); else -1. */
     private static int endWithoutChoice(CausalModel model) {
         EndOrder end = model.endOrder();
         return end != null && !model.trace().get(end.end()).has(Event.CHOSEN) ? end.end() : -1;
+    }
+
+    /** What a seed asks {@code event}'s thread to observe there ({@link Region#observed}): the target's new value or way to return, else what the trace shows. */
+    private static Long observed(Event event, SeedQuery query, int target, long targetValue) {
+        if (event.index() == target) {
+            return targetValue;
+        }
+        if (query instanceof SeedQuery.NewOutcome q && q.step() == event.index()) {
+            return (long) q.outcome().seenBy(BlockingSteps.call(event)).ordinal();
+        }
+        return Region.observed(event);
     }
 
     /**
@@ -242,10 +269,12 @@ public final class Seeds {
      * event, the write that lets it happen; and, for two holdings of a lock whose acquires are both
      * needed, the release of the earlier one.
      */
-    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue) {
+    private static boolean[] neededEvents(CausalModel model, List<Integer> roots, int[] order, int[] position, int target, long targetValue,
+                                          SeedQuery query) {
         int[] sourceInOrder = sourcesInOrder(model, order);
         Trace trace = model.trace();
         MustHappenBefore mhb = model.mustHappenBefore();
+        BlockingSteps blocking = model.blockingSteps();
         boolean[] needed = new boolean[trace.size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < trace.size(); e++) {
@@ -254,6 +283,9 @@ public final class Seeds {
             }
         }
         roots.forEach(e -> mark(e, needed, pending));
+        if (query instanceof SeedQuery.NewOutcome q) {
+            blocking.witnesses(q.step(), q.outcome(), model.cut(), position, sourceInOrder, w -> mark(w, needed, pending));
+        }
         boolean grew = true;
         while (grew) {
             while (!pending.isEmpty()) {
@@ -261,12 +293,15 @@ public final class Seeds {
                 for (int p : mhb.predecessors(e)) {
                     mark(p, needed, pending);
                 }
-                if (CausalModel.isMemoryRead(trace.get(e))) {
+                if (BlockingSteps.isStep(trace.get(e))) {
+                    blocking.witnesses(e, BlockingSteps.seen(trace.get(e)), e, position, sourceInOrder, w -> mark(w, needed, pending));
+                }
+                if (trace.get(e).readsLocation()) {
                     int own = mhb.forwardingSource(e);
                     long value = e == target ? targetValue : trace.get(e).value();
                     int ownFlush = own >= 0 ? mhb.visibility(own) : -1;
                     // Where the solver's order flushed the own write first, the read takes its value from memory.
-                    boolean forwarded = own >= 0 && trace.get(own).writtenValue() == value
+                    boolean forwarded = own >= 0 && trace.get(own).locationValue() == value
                             && (ownFlush < 0 || position[ownFlush] > position[e]);
                     if (!forwarded) {
                         if (ownFlush >= 0) {
@@ -333,7 +368,7 @@ public final class Seeds {
                 continue;
             }
             Event event = trace.get(e);
-            if (CausalModel.isMemoryRead(event)) {
+            if (event.readsLocation()) {
                 sources[e] = lastVisible.getOrDefault(event.address(), -1);
             }
             int write = model.writeMadeVisibleBy(e);
@@ -346,14 +381,8 @@ public final class Seeds {
 
     /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */
     private static int justifyingWrite(CausalModel model, int step, List<int[]> options, int[] position) {
-        for (int[] option : options) {
-            int visible = model.mustHappenBefore().visibility(option[1]);
-            // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
-            if (position[option[0]] < position[visible] && position[visible] < Math.min(position[step], position[model.cut()])) {
-                return visible;
-            }
-        }
-        return -1;
+        // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
+        return CausalModel.justifyingWrite(model.mustHappenBefore(), options, position, Math.min(position[step], position[model.cut()]));
     }
 
     private static void mark(int e, boolean[] needed, Deque<Integer> pending) {

@@ -59,17 +59,20 @@ final class TraceOrderExtension {
             }
         }
         Address targetAddress = trace.get(target).address();
-        boolean visibleWrite = e.kind() == EventKind.FLUSH || (e.wrote() && !e.has(Event.BUFFERED));
+        boolean visibleWrite = e.kind() == EventKind.FLUSH || (e.writesLocation() && !e.has(Event.BUFFERED));
         if (visibleWrite && targetAddress.equals(e.address())) {
             return false;
         }
         if (model.loopGuard(e.index()) != null) {
             return false; // conservative: extending the trace order does not track what justifies busy-wait steps
         }
+        if (BlockingSteps.isStep(e)) {
+            return false; // conservative: how a blocking call returns depends on more than the events before it
+        }
         return switch (e.kind()) {
             case WAIT, WAKE, NOTIFY, PARK, UNPARK, INTERRUPT, EXIT -> false;
             case LOCK -> free(model.holdingAcquiredBy(e.index()));
-            default -> !CausalModel.isMemoryRead(e) || valueAt(e) == e.value();
+            default -> !e.readsLocation() || valueAt(e) == e.value();
         };
     }
 
@@ -110,8 +113,8 @@ final class TraceOrderExtension {
             memory.put(e.address(), e.value());
         } else if (e.kind() == EventKind.WRITE && e.has(Event.BUFFERED)) {
             buffers.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(e);
-        } else if (e.wrote() && e.address() != null && e.address().isMemory()) {
-            memory.put(e.address(), e.writtenValue());
+        } else if (e.writesLocation()) {
+            memory.put(e.address(), e.locationValue());
         }
         LockPair acquired = model.holdingAcquiredBy(index);
         if (acquired != null) {

@@ -12,7 +12,9 @@ import java.util.List;
  * value" reaches the lost update in the run itself instead of one run later. Buffered writes
  * (TSO/PSO) are published as soon as they are made, so a run continued this way behaves as under
  * SC from then on. Strategies whose later runs start from the traces this
- * produces (MCR) explore the delayed publications through their own schedules.
+ * produces (MCR) explore the delayed publications through their own schedules. It never wakes a
+ * thread spuriously (those choices come last, after the due steps and the flushes), and a blocking
+ * call returns the first way it can: notified if it was, else timed out, else interrupted.
  */
 public final class ContinuationPolicy implements SchedulePolicy {
     public static final ContinuationPolicy INSTANCE = new ContinuationPolicy();

@@ -5,10 +5,14 @@ import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.ThreadView;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
+import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Outcome;
+import dev.weft.trace.Trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -20,9 +24,10 @@ import java.util.Set;
  * The steps one DPOR run took, with the happens-before edges that the runtime's semantics fix
  * rather than dependence: the step that made a thread appear comes before the thread's first step;
  * a buffered write before its flush; a buffer's flushes before its thread's next synchronising step
- * (which needs the buffers empty); a thread's last step before a join of it; the first notify of a
- * monitor after a wait before the waiter's wake-up. Keeps the state those need: what the store
- * buffers hold, which locks each thread holds how often.
+ * (which needs the buffers empty); a thread's last step before a join of it that returned because the
+ * thread ended; the first notify of its wait set after a wait before the wake-up, when nothing else
+ * could have ended the wait (known once the run is over, {@link #settleWakes}). Keeps the state
+ * those need: what the store buffers hold, which locks each thread holds how often.
  */
 final class DporRun {
     private final MemoryModel model;
@@ -37,7 +42,10 @@ final class DporRun {
     private final Set<Integer> knownThreads = new HashSet<>();
     private Set<Integer> disabledBefore = Set.of();
     private final Map<Integer, Integer> waitingSince = new HashMap<>();
-    private final Map<Address, List<Integer>> notifies = new HashMap<>();
+    /** The wake-ups taken, with the WAIT step before each: {@link #settleWakes} orders a notify before each that needed one. */
+    private final Map<Integer, Integer> wakes = new HashMap<>();
+    /** The steps that interrupted each thread. */
+    private final Map<Integer, List<Integer>> interrupts = new HashMap<>();
     /** Hold count per thread and lock: only the outermost acquire and release change ownership. */
     private final Map<Integer, Map<Address, Integer>> holds = new HashMap<>();
     private final Map<Integer, Integer> holdsBeforeWait = new HashMap<>();
@@ -144,7 +152,8 @@ final class DporRun {
         return held > (op.kind() == EventKind.LOCK ? 0 : 1);
     }
 
-    void execute(Transition step) {
+    /** Performs {@code step}, returning as {@code outcome} says. */
+    void execute(Transition step, Outcome outcome) {
         int position = steps.size();
         List<Integer> fixed = new ArrayList<>();
         Actor actor = step.actor();
@@ -173,15 +182,18 @@ final class DporRun {
             if (step.buffered()) {
                 buffers.computeIfAbsent(thread, t -> new ArrayDeque<>()).add(new BufferedWrite(step.address(), position));
             }
-            fixedBySynchronization(step, thread, position, fixed);
+            fixedBySynchronization(step, outcome, thread, position, fixed);
             lastStepOfThread.put(thread, position);
         }
         steps.add(step);
         fixedBefore.add(fixed);
     }
 
-    private void fixedBySynchronization(Transition step, int thread, int position, List<Integer> fixed) {
+    private void fixedBySynchronization(Transition step, Outcome outcome, int thread, int position, List<Integer> fixed) {
         Address address = step.address();
+        if (outcome != Outcome.NORMAL && step.kind() != EventKind.WAKE) {
+            return; // a call that timed out, failed or was interrupted took nothing and released nothing
+        }
         switch (step.kind()) {
             case JOIN -> {
                 if (address != null && address.kind() == Address.Kind.THREAD_STATE) {
@@ -197,21 +209,69 @@ final class DporRun {
                 holds(thread).remove(address);
             }
             case WAKE -> {
-                int since = waitingSince.getOrDefault(thread, -1);
-                for (int notify : notifies.getOrDefault(address, List.of())) {
-                    if (notify > since) {
-                        fixed.add(notify);
-                        break;
-                    }
-                }
+                wakes.put(position, waitingSince.getOrDefault(thread, -1));
                 holds(thread).put(address, holdsBeforeWait.getOrDefault(thread, 1));
             }
-            case NOTIFY -> notifies.computeIfAbsent(address, a -> new ArrayList<>()).add(position);
+            case INTERRUPT -> interrupts.computeIfAbsent(address.slot(), t -> new ArrayList<>()).add(position);
             case LOCK -> holds(thread).merge(address, 1, Integer::sum);
             case UNLOCK -> holds(thread).computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
             default -> {
             }
         }
+    }
+
+    /**
+     * Once the run is over its trace tells which notifies each wake-up could take (the k-th step
+     * performed the k-th {@link Event#CHOSEN} event): every notify of its wait set after its WAIT
+     * (a notify may wake any waiter present). A wake-up that nothing else could have ended (no
+     * timeout, no spurious wake-up, no interrupt of the waiter before that notify) comes after the
+     * first of them for good. Otherwise the wake-up could have come first, and its race with the
+     * notifier's acquisition of the lock is what reverses them.
+     */
+    void settleWakes(Trace trace) {
+        int[] stepOfEvent = new int[trace.size()];
+        Arrays.fill(stepOfEvent, -1);
+        List<Integer> eventOfStep = new ArrayList<>();
+        for (Event e : trace.events()) {
+            if (e.has(Event.CHOSEN)) {
+                stepOfEvent[e.index()] = eventOfStep.size();
+                eventOfStep.add(e.index());
+            }
+        }
+        wakes.forEach((wake, since) -> {
+            if (wake >= eventOfStep.size() || since < 0 || since >= eventOfStep.size()) {
+                return;
+            }
+            Event e = trace.get(eventOfStep.get(wake));
+            if (e.kind() != EventKind.WAKE || e.has(Event.TIMED) || e.has(Event.MAY_WAKE_SPURIOUSLY)) {
+                return;
+            }
+            int notify = firstNotifyAfter(trace, eventOfStep.get(since), e);
+            int step = notify < 0 ? -1 : stepOfEvent[notify];
+            if (step >= 0 && !interruptedBetween(e.thread(), since, step)) {
+                fixedBefore.get(wake).add(step);
+            }
+        });
+    }
+
+    /** The first notify of {@code wake}'s wait set after the WAIT at trace index {@code wait}, or -1. */
+    private static int firstNotifyAfter(Trace trace, int wait, Event wake) {
+        for (int i = wait + 1; i < wake.index(); i++) {
+            Event n = trace.get(i);
+            if (n.kind() == EventKind.NOTIFY && n.address().equals(wake.address()) && n.value() == wake.value()) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean interruptedBetween(int thread, int from, int to) {
+        for (int i : interrupts.getOrDefault(thread, List.of())) {
+            if (i > from && i < to) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Map<Address, Integer> holds(int thread) {

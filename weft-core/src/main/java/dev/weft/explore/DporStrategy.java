@@ -55,21 +55,33 @@ public final class DporStrategy implements Strategy {
 
     /** One scheduling point on the current path. */
     private static final class Node {
-        /** Enabled actors in choice order, with the step each would take here. */
+        /** Enabled actors in choice order, with the step each would take here (however a blocking call returns). */
         final Map<Actor, Transition> enabled;
-        final Map<Actor, Choice> choices;
+        /** Each enabled actor's choices: a blocking call's ways to return ({@link Choice#outcome()}), all explored when the actor is. */
+        final Map<Actor, List<Choice>> choices;
         /** Disabled threads held at a busy-wait loop's header (a LOOP step). */
         final Set<Actor> heldSpinners;
         /** Actors not to start from here, with their step here: inherited, plus those explored from here. */
         final Map<Actor, Transition> sleep;
         final Set<Actor> backtrack = new LinkedHashSet<>();
         Actor chosen;
+        /** Which of {@link #chosen}'s choices this run takes. */
+        int outcome;
 
-        Node(Map<Actor, Transition> enabled, Map<Actor, Choice> choices, Set<Actor> heldSpinners, Map<Actor, Transition> sleep) {
+        Node(Map<Actor, Transition> enabled, Map<Actor, List<Choice>> choices, Set<Actor> heldSpinners, Map<Actor, Transition> sleep) {
             this.enabled = enabled;
             this.choices = choices;
             this.heldSpinners = heldSpinners;
             this.sleep = sleep;
+        }
+
+        Choice choice() {
+            return choices.get(chosen).get(outcome);
+        }
+
+        /** Whether {@code actor} can move here other than by a spurious wake-up. */
+        boolean due(Actor actor) {
+            return choices.get(actor).stream().anyMatch(c -> !c.isSpurious());
         }
     }
 
@@ -106,6 +118,7 @@ public final class DporStrategy implements Strategy {
                 last.enabled.put(last.chosen, ending);
                 execution.steps.set(execution.steps.size() - 1, ending);
             }
+            execution.settleWakes(result.trace());
             addBacktrackPoints(execution);
             if (last != null) {
                 letCutOffActorsGoFirst(last);
@@ -125,6 +138,7 @@ public final class DporStrategy implements Strategy {
     public long pending() {
         long open = 0;
         for (Node node : path) {
+            open += node.choices.get(node.chosen).size() - 1 - node.outcome;
             for (Actor a : node.backtrack) {
                 if (!a.equals(node.chosen) && !node.sleep.containsKey(a)) {
                     open++;
@@ -158,8 +172,9 @@ public final class DporStrategy implements Strategy {
             }
             path.add(node);
         }
-        run.execute(node.enabled.get(node.chosen));
-        return node.choices.get(node.chosen);
+        Choice choice = node.choice();
+        run.execute(node.enabled.get(node.chosen), choice.outcome());
+        return choice;
     }
 
     private static boolean drained(Transition step) {
@@ -176,14 +191,20 @@ public final class DporStrategy implements Strategy {
         }
     }
 
-    /** A new scheduling point: sleep set from the parent (Algorithm 1 line 10), first actor to explore, or null if all sleep. */
+    /**
+     * A new scheduling point: sleep set from the parent (Algorithm 1 line 10), first actor to explore,
+     * or null if all sleep. The first is the last thread to move, else the first awake actor, one that
+     * can move other than by a spurious wake-up where there is one: a spurious wake-up is explored
+     * where a race asks for it, never by default, or every wait would end at once.
+     */
     private Node newNode(SchedulingPoint point, DporRun run) {
         Map<Actor, Transition> enabled = new LinkedHashMap<>();
-        Map<Actor, Choice> choices = new LinkedHashMap<>();
+        Map<Actor, List<Choice>> choices = new LinkedHashMap<>();
         for (Choice c : point.enabled()) {
             Actor actor = Actor.of(c, model);
-            if (!run.mustFlushFirst(actor, point) && choices.putIfAbsent(actor, c) == null) {
-                enabled.put(actor, run.transitionOf(actor, c, point));
+            if (!run.mustFlushFirst(actor, point)) {
+                choices.computeIfAbsent(actor, a -> new ArrayList<>()).add(c);
+                enabled.computeIfAbsent(actor, a -> run.transitionOf(a, c, point));
             }
         }
         Set<Actor> heldSpinners = new HashSet<>();
@@ -204,10 +225,11 @@ public final class DporStrategy implements Strategy {
         }
         Node node = new Node(enabled, choices, heldSpinners, sleep);
         Actor last = point.lastThread() >= 0 ? Actor.thread(point.lastThread()) : null;
-        if (last != null && enabled.containsKey(last) && !sleep.containsKey(last)) {
+        if (last != null && enabled.containsKey(last) && !sleep.containsKey(last) && node.due(last)) {
             node.chosen = last;
         } else {
-            node.chosen = enabled.keySet().stream().filter(a -> !sleep.containsKey(a)).findFirst().orElse(null);
+            List<Actor> awake = enabled.keySet().stream().filter(a -> !sleep.containsKey(a)).toList();
+            node.chosen = awake.stream().filter(node::due).findFirst().orElse(awake.isEmpty() ? null : awake.get(0));
         }
         if (node.chosen == null) {
             return null;
@@ -216,14 +238,24 @@ public final class DporStrategy implements Strategy {
         return node;
     }
 
-    /** Moves to the next run: the deepest node with an actor in its backtrack set that is not asleep (Algorithm 1 lines 4 and 12). */
+    /**
+     * Moves to the next run: the deepest node whose chosen actor has another way to return left, or
+     * with an actor in its backtrack set that is not asleep (Algorithm 1 lines 4 and 12). Departure:
+     * an actor's ways to return (timeout, interrupt, spurious wake-up) are local choices of one step,
+     * explored one after another before the actor sleeps, as a choice between its own transitions.
+     */
     private boolean advance() {
         while (!path.isEmpty()) {
             Node last = path.get(path.size() - 1);
+            if (last.outcome + 1 < last.choices.get(last.chosen).size()) {
+                last.outcome++;
+                return true;
+            }
             last.sleep.put(last.chosen, last.enabled.get(last.chosen));
             for (Actor a : last.backtrack) {
                 if (!last.sleep.containsKey(a)) {
                     last.chosen = a;
+                    last.outcome = 0;
                     return true;
                 }
             }

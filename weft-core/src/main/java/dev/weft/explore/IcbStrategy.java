@@ -124,13 +124,17 @@ public final class IcbStrategy implements Strategy {
         return free;
     }
 
-    /** The running thread's step if enabled; else every enabled thread's step; else the first flush offered. */
+    /**
+     * The running thread's steps if it can move (each way a blocking call of it can return); else
+     * every enabled thread's steps; else the first flush offered. A spurious wake-up is never free:
+     * it costs a preemption, like any switch nothing forced.
+     */
     private List<Choice> freeChoices(List<Choice> enabled) {
-        Choice continuing = Choice.step(running);
-        if (enabled.contains(continuing)) {
-            return List.of(continuing);
+        List<Choice> continuing = enabled.stream().filter(c -> !c.isFlush() && !c.isSpurious() && c.thread() == running).toList();
+        if (!continuing.isEmpty()) {
+            return continuing;
         }
-        List<Choice> steps = enabled.stream().filter(c -> !c.isFlush()).toList();
+        List<Choice> steps = enabled.stream().filter(c -> !c.isFlush() && !c.isSpurious()).toList();
         return steps.isEmpty() ? List.of(enabled.get(0)) : steps;
     }
 

@@ -118,8 +118,9 @@ public final class McrStrategy implements Strategy {
             return ContinuationPolicy.INSTANCE;
         }
         while ((current = seeds.pollLast()) != null) {
-            // A lock inversion or a lost notify is a state of order, not of values and progress: only its own run shows it.
-            RegionIndex.Match standIn = current.query() instanceof SeedQuery.NewValue ? reached.find(current.prefix(), current.region()) : null;
+            // A lock inversion or a lost notify is a state of order, not of values, outcomes and progress: only its own run
+            // shows it; nor does a run stand for a seed that orders the run's end.
+            RegionIndex.Match standIn = asksForValues(current) ? reached.find(current.prefix(), current.region()) : null;
             if (standIn == null) {
                 return new PrefixPolicy(current.schedule(), ContinuationPolicy.INSTANCE);
             }
@@ -158,14 +159,20 @@ public final class McrStrategy implements Strategy {
         return trace.ending() != null && trace.ending().cutOff().stream().anyMatch(cutOff -> cutOff.choice().isFlush());
     }
 
-    /** A seed for a state of values and thread progress (not one of order only, as a lock inversion or a lost notify is). */
+    /** A seed for a state of values, outcomes and thread progress (not one of order only, as a lock inversion or a lost notify is). */
     private static boolean asksForAState(SeedQuery query) {
-        return query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore || query instanceof SeedQuery.StepBeforeEnd;
+        return query instanceof SeedQuery.NewValue || query instanceof SeedQuery.NewOutcome || query instanceof SeedQuery.EndBefore
+                || query instanceof SeedQuery.StepBeforeEnd;
     }
 
     /** Not stopped by a deadlock or the step bound: the run performed everything its seed asked for before it ended (or the loop bound cut it). */
     private static boolean ranToItsEnd(RunResult result) {
         return result.status() == RunResult.Status.COMPLETED || result.status() == RunResult.Status.CUT || result.trace().ending() != null;
+    }
+
+    /** Whether the seed asks for a state of values, read or returned by a blocking call, for which an explored run may stand. */
+    private static boolean asksForValues(Seed seed) {
+        return seed.query() instanceof SeedQuery.NewValue || seed.query() instanceof SeedQuery.NewOutcome;
     }
 
     /** Queues the seeds of a trace's causal model with {@code forced} fixed. */

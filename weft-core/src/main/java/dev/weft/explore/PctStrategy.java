@@ -8,6 +8,7 @@ import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.List;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -23,7 +24,8 @@ import java.util.SplittableRandom;
  * Probabilistic Guarantees of Finding Bugs", ASPLOS 2010, Section 3 (Algorithm 1). Departures:
  * actors get their initial priority when they are first enabled, since threads are created as
  * the program runs; k is not known in advance but is the longest run seen so far (the first run
- * has no change points); store buffers are scheduled as actors of their own.
+ * has no change points); store buffers are scheduled as actors of their own; a blocking call's way
+ * to return (timeout, interrupt) is drawn at random, and spurious wake-ups are never taken.
  */
 public final class PctStrategy implements Strategy {
     private static final IncompleteReason SAMPLING = IncompleteReason.of("sampling",
@@ -96,17 +98,24 @@ public final class PctStrategy implements Strategy {
             return best;
         }
 
+        /**
+         * The actor of highest priority, and of its steps a random one (a blocking call's ways to
+         * return). Spurious wake-ups are left out: an actor of high priority would otherwise wake
+         * spuriously at every chance, and the paper's priorities know nothing of them.
+         */
         private Choice highest(SchedulingPoint point) {
-            Choice best = null;
+            Actor best = null;
             double bestPriority = Double.NEGATIVE_INFINITY;
             for (Choice c : point.enabled()) {
                 double p = priorities.get(Actor.of(c, model));
-                if (p > bestPriority) {
-                    best = c;
+                if (!c.isSpurious() && p > bestPriority) {
+                    best = Actor.of(c, model);
                     bestPriority = p;
                 }
             }
-            return best;
+            Actor chosen = best;
+            List<Choice> ways = point.enabled().stream().filter(c -> !c.isSpurious() && Actor.of(c, model).equals(chosen)).toList();
+            return ways.size() == 1 ? ways.get(0) : ways.get(random.nextInt(ways.size()));
         }
     }
 

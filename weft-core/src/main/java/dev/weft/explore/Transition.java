@@ -2,6 +2,7 @@ package dev.weft.explore;
 
 import dev.weft.runtime.PendingOperation;
 import dev.weft.trace.Address;
+import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import java.util.HashSet;
@@ -38,11 +39,14 @@ import java.util.Set;
  *                 to one of them decides whether the runtime lets the step run now ({@code BusyWait});
  *                 empty for every other step
  * @param location the step's program location id, or -1 (flushes)
+ * @param flag     for an interruptible blocking call, its thread's interrupt status, which decides
+ *                 whether an interrupt ends the call (so it depends on an interrupt of the thread); else null
+ * @param attempt  a tryLock, which fails where the lock is taken: it depends on the release as much as on the acquisition
  * @param endsRun  the step may end the run (an exit, the end of the last non-daemon thread), and so
  *                 disable every other actor's next step: it is dependent with every step
  */
 record Transition(Actor actor, EventKind kind, Address address, Address read, Set<Address> writes, boolean buffered,
-                  LockRole lock, Address sync, Set<Address> watched, int location, boolean endsRun) {
+                  LockRole lock, Address sync, Set<Address> watched, int location, Address flag, boolean attempt, boolean endsRun) {
 
     enum LockRole {
         NONE,
@@ -66,7 +70,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
     }
 
     static Transition flush(Actor buffer, Address address) {
-        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1, false);
+        return new Transition(buffer, EventKind.FLUSH, address, null, Set.of(address), false, LockRole.NONE, null, Set.of(), -1, null, false, false);
     }
 
     /**
@@ -99,16 +103,22 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
             default -> LockRole.NONE;
         };
         Address sync = address != null && !memory && !reentrant ? address : null;
+        Address flag = op.has(Event.INTERRUPTIBLE) ? interruptFlag(thread) : null;
         return new Transition(Actor.thread(thread), kind, address, read, writes, buffered, reentrant ? LockRole.NONE : role, sync,
-                Set.copyOf(watched), op.location(), op.endsRun());
+                Set.copyOf(watched), op.location(), flag, op.has(Event.ATTEMPT), op.endsRun());
+    }
+
+    /** The address a thread's interrupt status has in the runtime's events (INTERRUPT, isInterrupted, interrupted). */
+    private static Address interruptFlag(int thread) {
+        return new Address(Address.Kind.THREAD_STATE, 0, thread);
     }
 
     /** This write after all: the runtime published it at once instead of buffering it. */
     Transition writtenThrough() {
-        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location, endsRun);
+        return new Transition(actor, kind, address, read, union(writes, Set.of(address)), false, lock, sync, watched, location, flag, attempt, endsRun);
     }
 
-    /** Every address through which this step may relate to another: what it reads, writes or synchronises on. */
+    /** Every address through which this step may relate to another: what it reads, writes or synchronises on, the interrupt status it depends on. */
     Set<Address> touched() {
         Set<Address> all = new HashSet<>(writes);
         if (read != null) {
@@ -118,17 +128,20 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (sync != null) {
             all.add(sync);
         }
+        if (flag != null) {
+            all.add(flag);
+        }
         return all;
     }
 
     /** This fence after all: it left the buffers as they were (only full fences drain). */
     Transition withoutDrain() {
-        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location, endsRun);
+        return new Transition(actor, kind, address, read, Set.of(), buffered, lock, sync, watched, location, flag, attempt, endsRun);
     }
 
     /** This step after all: the run ended with it (a thread's last step, whose END came with it and cut the others off). */
     Transition endingRun() {
-        return new Transition(actor, kind, address, read, writes, buffered, lock, sync, watched, location, true);
+        return new Transition(actor, kind, address, read, writes, buffered, lock, sync, watched, location, flag, attempt, true);
     }
 
     boolean acquires() {
@@ -154,12 +167,13 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (a.endsRun || b.endsRun) {
             return Relation.RACE;
         }
-        if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)) {
+        if (a.conflictsInMemory(b) || b.conflictsInMemory(a) || a.mayUnblock(b) || b.mayUnblock(a)
+                || a.interruptedBy(b) || b.interruptedBy(a)) {
             return Relation.RACE;
         }
         if (a.sync != null && a.sync.equals(b.sync)) {
             boolean bothLocking = a.lock != LockRole.NONE && b.lock != LockRole.NONE;
-            return bothLocking && !(a.acquires() && b.acquires()) ? Relation.ORDERED : Relation.RACE;
+            return bothLocking && !(a.acquires() && b.acquires()) && !a.attempt && !b.attempt ? Relation.ORDERED : Relation.RACE;
         }
         return Relation.INDEPENDENT;
     }
@@ -169,7 +183,15 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return relate(a, b) == Relation.INDEPENDENT && !a.drainsBuffersOf(b.actor) && !b.drainsBuffersOf(a.actor);
     }
 
+    /** Whether {@code other} touches the interrupt status this blocking call depends on (an interrupt of its thread, another thread's isInterrupted). */
+    private boolean interruptedBy(Transition other) {
+        return flag != null && flag.equals(other.sync);
+    }
+
     private boolean mayUnblock(Transition other) {
+        if (kind == EventKind.INTERRUPT && other.watched.contains(address)) {
+            return true; // it sets the interrupt status a loop re-reading isInterrupted() waits on
+        }
         for (Address w : writes) {
             if (other.watched.contains(w)) {
                 return true;

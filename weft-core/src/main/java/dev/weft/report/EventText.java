@@ -2,8 +2,10 @@ package dev.weft.report;
 
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.JdkCallSite;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
@@ -58,17 +60,54 @@ public final class EventText {
             case LOCK -> (e.has(Event.SHARED) ? "read-lock " : "lock ") + monitor;
             case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + monitor;
             case WAIT -> "wait on " + monitor;
-            case WAKE -> "wake up, re-lock " + monitor;
-            case NOTIFY -> "notify " + monitor + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (nobody waiting)");
+            case WAKE -> "wake up" + how(e) + ", re-lock " + monitor;
+            case NOTIFY -> notify(e, monitor, peer);
             case FORK -> "start " + peer;
-            case JOIN -> "join " + peer;
-            case PARK -> "park";
+            case JOIN -> (e.has(Event.ATTEMPT) ? "isAlive: dead " : "join ") + peer;
+            case PARK -> e.value() == 1 ? "park, took the permit" : "park" + how(e);
             case UNPARK -> "unpark " + peer;
             case INTERRUPT -> "interrupt " + peer;
             case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
-            case YIELD -> "yield";
+            case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols);
             case LOOP -> "loop again (another thread changed what the loop read)";
             case EXIT -> "exit(" + e.value() + ")";
         };
+    }
+
+    /** How a wait or park returned when it was not the usual way. */
+    private static String how(Event e) {
+        return switch (e.outcome()) {
+            case NORMAL -> "";
+            case SPURIOUS -> " spuriously";
+            case TIMED_OUT -> " (timed out)";
+            case INTERRUPTED -> " (interrupted)";
+        };
+    }
+
+    private static String notify(Event e, String monitor, String peer) {
+        String call = e.has(Event.BROADCAST) ? "notifyAll " : "notify ";
+        if (e.has(Event.BROADCAST)) {
+            return call + monitor;
+        }
+        return call + monitor + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (wakes nobody)");
+    }
+
+    /** A YIELD that a blocking call recorded instead of its usual event. */
+    private static String instead(Event e, Symbols symbols) {
+        EventKind call = EventKind.values()[(int) e.value()];
+        String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? ObjectIds.render(e.address().object(), symbols)
+                : symbols.threads().name(e.address().slot()));
+        String verb = switch (call) {
+            case LOCK -> e.has(Event.ATTEMPT) && e.outcome() == Outcome.TIMED_OUT ? "tryLock" : "lock";
+            case JOIN -> e.has(Event.ATTEMPT) ? "isAlive" : "join";
+            case WAIT -> "wait on";
+            default -> "sleep";
+        };
+        String result = switch (e.outcome()) {
+            case TIMED_OUT -> e.has(Event.TIMED) ? "timed out" : call == EventKind.JOIN ? "alive" : "failed";
+            case INTERRUPTED -> "interrupted";
+            default -> e.outcome().name().toLowerCase();
+        };
+        return verb + what + ": " + result;
     }
 }

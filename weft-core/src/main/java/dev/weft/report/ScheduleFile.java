@@ -14,6 +14,7 @@ import dev.weft.trace.Choice;
 import dev.weft.trace.FieldInfo;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,18 +28,21 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * A saved schedule: the program, the memory model, the loop bound and the choices of one run, which
- * {@code weft replay} follows to reproduce it exactly (under another loop bound the run could be cut
- * before the bug), with the bug it was saved for and every bug the run showed (an uncaught exception
- * ends only its thread, so a run may show several). Threads, objects and fields are written by
- * name ("main.1", "main#3", "examples/Foo.count"), never by the session's internal ids, so the file
- * stays valid in a later session. A flush's address is resolved when the replay reaches it, because
- * field ids exist only once the class that declares the field has been instrumented. The standard
- * input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
- * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input.
+ * A saved schedule: the program, how its runs were made (the memory model, the loop bound, whether
+ * waits could wake spuriously) and the choices of one run, which {@code weft replay} follows to
+ * reproduce it exactly (under another loop bound the run could be cut before the bug). Threads,
+ * objects and fields are written by name ("main.1", "main#3", "examples/Foo.count"), never by the
+ * session's internal ids, so the file stays valid in a later session. A step is its thread's name,
+ * or {@code {"thread": …, "returns": "timed-out"}} for a blocking call that returned otherwise than
+ * normally ({@link Outcome}). A flush's address is resolved when the replay reaches it, because
+ * field ids exist only once the class that declares the field has been instrumented. Format 1
+ * (before blocking calls' outcomes) is still read: its runs had no spurious wake-ups.
+ * The standard input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
+ * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input;
+ * so is every bug the run showed (an uncaught exception ends only its thread, so a run may show several).
  */
 public final class ScheduleFile {
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
 
     /** Thrown while replaying when the schedule does not fit the program (it was saved for another version of it). */
     public static final class Mismatch extends RuntimeException {
@@ -52,16 +56,18 @@ public final class ScheduleFile {
     private final ProgramSpec program;
     private final MemoryModel memoryModel;
     private final int loopBound;
+    private final boolean spuriousWakeups;
     private final BugSummary bug;
     private final List<BugSummary> runBugs;
     private final List<JsonNode> choices;
     private final byte[] standardInput;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, BugSummary bug, List<BugSummary> runBugs,
-                         List<JsonNode> choices, byte[] standardInput) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, BugSummary bug,
+                         List<BugSummary> runBugs, List<JsonNode> choices, byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
+        this.spuriousWakeups = spuriousWakeups;
         this.bug = bug;
         this.runBugs = List.copyOf(runBugs);
         this.choices = choices;
@@ -71,7 +77,7 @@ public final class ScheduleFile {
     /**
      * The schedule of the run that showed {@code found}.
      *
-     * @param config        how the run was made: its memory model and loop bound are saved
+     * @param config        how the run was made: its memory model, loop bound and spurious wake-up setting are saved
      * @param standardInput the bytes of standard input the runs read (a prefix of them is what the saved run read)
      */
     public static ScheduleFile of(ProgramSpec program, RunConfig config, FoundBug found, Symbols symbols, byte[] standardInput) {
@@ -84,15 +90,22 @@ public final class ScheduleFile {
         List<JsonNode> choices = new ArrayList<>(schedule.size());
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
-            if (!c.isFlush()) {
-                choices.add(JSON.getNodeFactory().textNode(thread));
-            } else {
+            if (c.isFlush()) {
                 ObjectNode flush = JSON.createObjectNode().put("thread", thread);
                 flush.set("flush", address(c.flush(), symbols));
                 choices.add(flush);
+            } else if (c.outcome() != Outcome.NORMAL) {
+                choices.add(JSON.createObjectNode().put("thread", thread).put("returns", jsonName(c.outcome())));
+            } else {
+                choices.add(JSON.getNodeFactory().textNode(thread));
             }
         }
-        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), bug, runBugs, choices, standardInput.clone());
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), config.spuriousWakeups(), bug, runBugs, choices,
+                standardInput.clone());
+    }
+
+    private static String jsonName(Outcome outcome) {
+        return outcome.name().toLowerCase().replace('_', '-');
     }
 
     public ProgramSpec program() {
@@ -105,7 +118,7 @@ public final class ScheduleFile {
 
     /** How to run the replay: as the saved run was made. */
     public RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound);
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -134,7 +147,11 @@ public final class ScheduleFile {
             return Choice.step(symbols.threads().id(node.asText()));
         }
         try {
-            return Choice.flush(symbols.threads().id(node.get("thread").asText()), address(node.get("flush"), symbols));
+            int thread = symbols.threads().id(node.get("thread").asText());
+            if (node.has("returns")) {
+                return Choice.step(thread, outcome(node.get("returns").asText()));
+            }
+            return Choice.flush(thread, address(node.get("flush"), symbols));
         } catch (IllegalArgumentException badObject) {
             throw new Mismatch("choice " + step + " of the schedule names no object of the program: " + badObject.getMessage());
         }
@@ -167,6 +184,7 @@ public final class ScheduleFile {
         root.set("args", strings(program.args()));
         root.put("memoryModel", memoryModel.name().toLowerCase());
         root.put("loopBound", loopBound);
+        root.put("spuriousWakeups", spuriousWakeups);
         if (bug != null) {
             root.set("bug", bug.toJson());
             ArrayNode all = root.putArray("runBugs");
@@ -187,8 +205,9 @@ public final class ScheduleFile {
         } catch (IOException e) {
             throw new IOException("cannot read schedule file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
         }
-        if (root == null || root.path("weftSchedule").asInt() != FORMAT || !root.path("choices").isArray()) {
-            throw new IOException(file + " is not a Weft schedule file (format " + FORMAT + ")");
+        int format = root == null ? 0 : root.path("weftSchedule").asInt();
+        if ((format != 1 && format != FORMAT) || !root.path("choices").isArray()) {
+            throw new IOException(file + " is not a Weft schedule file (format 1 or " + FORMAT + ")");
         }
         if (!root.path("mainClass").isTextual() || root.get("mainClass").asText().isBlank()
                 || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
@@ -200,6 +219,7 @@ public final class ScheduleFile {
         if (loopBound < 1) {
             throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
         }
+        boolean spurious = root.path("spuriousWakeups").asBoolean(false);
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<BugSummary> runBugs = new ArrayList<>();
         root.path("runBugs").forEach(b -> runBugs.add(BugSummary.fromJson(b)));
@@ -210,11 +230,11 @@ public final class ScheduleFile {
         for (JsonNode choice : root.get("choices")) {
             if (!isChoice(choice)) {
                 throw new IOException(file + " is not a valid schedule file: choice " + choices.size() + " (" + choice
-                        + ") is neither a thread name nor a flush");
+                        + ") is neither a thread name, a step that returned otherwise nor a flush");
             }
             choices.add(choice);
         }
-        return new ScheduleFile(program, model, loopBound, bug, runBugs, choices, readStandardInput(root, file));
+        return new ScheduleFile(program, model, loopBound, spurious, bug, runBugs, choices, readStandardInput(root, file));
     }
 
     private static MemoryModel memoryModel(Path file, String name) throws IOException {
@@ -226,10 +246,26 @@ public final class ScheduleFile {
         throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
     }
 
-    /** A thread name, or a flush: {"thread": name, "flush": {"kind": ..., "field": "Owner.name" or "index": n}}. */
+    /** The outcome a step's "returns" names ("timed-out"), or null when it names none. */
+    private static Outcome outcome(String name) {
+        for (Outcome outcome : Outcome.values()) {
+            if (jsonName(outcome).equals(name)) {
+                return outcome;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A thread name, a step that returned otherwise ({"thread": name, "returns": outcome}), or a flush:
+     * {"thread": name, "flush": {"kind": ..., "field": "Owner.name" or "index": n}}.
+     */
     private static boolean isChoice(JsonNode choice) {
         if (choice.isTextual()) {
             return true;
+        }
+        if (choice.has("returns")) {
+            return choice.path("thread").isTextual() && outcome(choice.get("returns").asText()) != null;
         }
         JsonNode flush = choice.path("flush");
         boolean kindKnown = false;

@@ -21,12 +21,13 @@ final class BugReports {
     /** The runtime's classes by name: runtime tests keep their programs in this package, so no prefix covers them. */
     static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),
-            MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), ThreadLifecycle.class.getName(),
-            LockState.class.getName(), Determinism.class.getName(), ClassInits.class.getName(), Loops.class.getName(),
-            LoopWatch.class.getName(), UncaughtExceptions.class.getName(), JdkObjects.class.getName(), CallText.class.getName(),
-            AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(), ObjectRegistry.class.getName(),
-            ControlledExecutor.class.getName(), JdkMethods.class.getName(), VisibleValues.class.getName(),
-            MemoryReserve.class.getName(), WeftThrowables.class.getName());
+            MemoryAccess.class.getName(), Atomics.class.getName(), Locks.class.getName(), Waits.class.getName(),
+            ThreadLifecycle.class.getName(), LockState.class.getName(), Determinism.class.getName(), ClassInits.class.getName(),
+            Loops.class.getName(), LoopWatch.class.getName(), UncaughtExceptions.class.getName(), JdkObjects.class.getName(),
+            CallText.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
+            ObjectRegistry.class.getName(), ControlledExecutor.class.getName(), JdkMethods.class.getName(),
+            VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName(), WaitSet.class.getName(),
+            Outcomes.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;

@@ -22,8 +22,8 @@ final class BusyWaitRules {
     /** {@code me} recorded {@code e}: its watch sees the step, and a write made visible may release other threads. */
     void recorded(RunThread me, Event e) {
         me.loops.recorded(e);
-        if (e.wrote() && !e.has(Event.BUFFERED)) {
-            madeVisible(me.id, e.address(), e.index());
+        if (e.writesLocation() && !e.has(Event.BUFFERED)) {
+            madeVisible(me.id, e.address(), e.index()); // an interrupt too: a loop re-reading isInterrupted() waits for one
         }
     }
 

@@ -17,7 +17,7 @@ import java.util.function.UnaryOperator;
 /**
  * The {@link HookHandler} of one run, and the one place that says which part of the runtime handles
  * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
- * {@link Locks} (monitors, wait/notify, {@code java.util.concurrent} locks and conditions, park),
+ * {@link Locks} (monitors, {@code java.util.concurrent} locks), {@link Waits} (wait/notify, conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, pool workers),
  * {@link ClassInits} (class initialisation), {@link Determinism} (identity hash codes, clocks,
  * random numbers), {@link Loops} (arrivals at loop headers) and {@link JdkObjects} (calls on JDK
@@ -30,6 +30,7 @@ final class ControlledHooks implements HookHandler {
     private final MemoryAccess memory;
     private final Atomics atomics;
     private final Locks locks;
+    private final Waits waits;
     private final ThreadLifecycle threads;
     private final ClassInits classInits;
     private final Determinism determinism;
@@ -43,6 +44,7 @@ final class ControlledHooks implements HookHandler {
         atomics = new Atomics(core);
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
+        waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
         jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls());
@@ -254,12 +256,12 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
-        locks.objectWait(monitor, millis, nanos, timed, loc);
+        waits.objectWait(monitor, millis, nanos, timed, loc);
     }
 
     @Override
     public void objectNotify(Object monitor, boolean all, int loc) {
-        locks.objectNotify(monitor, all, loc);
+        waits.objectNotify(monitor, all, loc);
     }
 
     @Override
@@ -284,7 +286,7 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public Object newCondition(Object lockObject, int loc) {
-        return locks.newCondition(lockObject, loc);
+        return waits.newCondition(lockObject, loc);
     }
 
     @Override
@@ -309,37 +311,37 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
-        locks.await(condition, interruptibly, loc);
+        waits.await(condition, interruptibly, loc);
     }
 
     @Override
     public boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException {
-        return locks.await(condition, time, unit, loc);
+        return waits.await(condition, time, unit, loc);
     }
 
     @Override
     public long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
-        return locks.awaitNanos(condition, nanos, loc);
+        return waits.awaitNanos(condition, nanos, loc);
     }
 
     @Override
     public boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException {
-        return locks.awaitUntil(condition, deadline, loc);
+        return waits.awaitUntil(condition, deadline, loc);
     }
 
     @Override
     public void signal(Object condition, boolean all, int loc) {
-        locks.signal(condition, all, loc);
+        waits.signal(condition, all, loc);
     }
 
     @Override
     public void park(Object blocker, boolean timed, int loc) {
-        locks.park(blocker, timed, loc);
+        waits.park(blocker, timed, loc);
     }
 
     @Override
     public void unpark(Thread thread, int loc) {
-        locks.unpark(thread, loc);
+        waits.unpark(thread, loc);
     }
 
     // ------------------------------------------------------------------ threads: ThreadLifecycle

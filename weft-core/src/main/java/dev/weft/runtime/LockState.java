@@ -1,9 +1,7 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.Address;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,16 +10,6 @@ import java.util.Map;
  * JDK lock is never taken; only one program thread runs at a time.
  */
 final class LockState {
-    /** A thread in a wait set; {@code notifiedBy} is the trace index of the NOTIFY that woke it, or -1. */
-    static final class Waiter {
-        final RunThread thread;
-        int notifiedBy = -1;
-
-        Waiter(RunThread thread) {
-            this.thread = thread;
-        }
-    }
-
     /** One side of a lock: a ReentrantLock is exclusive, a read/write lock has a shared and an exclusive view. */
     record View(LockState lock, boolean shared) {
     }
@@ -30,7 +18,10 @@ final class LockState {
     RunThread owner;
     int holds;
     final Map<RunThread, Integer> readers = new LinkedHashMap<>();
-    final List<Waiter> waiters = new ArrayList<>();
+    /** Acquisitions so far, re-entrant ones included: a timed tryLock asks whether the lock was taken while it waited. */
+    long acquisitions;
+    /** The monitor's wait set ({@code Object.wait}); a condition has its own. */
+    final WaitSet waiters = new WaitSet(false);
 
     LockState(Address address) {
         this.address = address;

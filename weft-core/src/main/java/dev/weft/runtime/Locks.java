@@ -1,20 +1,16 @@
 package dev.weft.runtime;
 
 import dev.weft.runtime.LockState.View;
-import dev.weft.runtime.LockState.Waiter;
-import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
+import dev.weft.trace.Address;
 import java.lang.invoke.MethodType;
-import java.util.ArrayList;
-import java.util.Date;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,25 +18,21 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Collectors;
 
 /**
- * Monitors with {@code Object.wait}/{@code notify}, {@code java.util.concurrent} locks with their
- * conditions and read/write views, and {@code LockSupport.park}/{@code unpark}. Each lock is a
+ * Monitors and {@code java.util.concurrent} locks with their read/write views. Each lock is a
  * {@link LockState} found by the object the program locks; the real JDK lock is never taken, since
- * only one program thread runs at a time. Monitors and locks share acquiring and releasing, and
- * {@code Object.wait} and {@code Condition.await} share one wait ({@link #waitFor}), so they live in
- * one class. A blocking operation that sees its thread interrupted follows {@link ThreadLifecycle}'s rule.
+ * only one program thread runs at a time. Monitors and locks share acquiring and releasing;
+ * waiting on them is {@link Waits}'. A lock attempt ({@code tryLock}, {@code lockInterruptibly})
+ * is a blocking call with several ways to return ({@link Outcome}): an interrupt by the time it is
+ * stepped ends an interruptible one ({@link ThreadLifecycle#endedByInterrupt}), a {@code tryLock}
+ * fails where the lock is taken, and a timed one may also time out once another thread held the
+ * lock while it waited.
  */
 final class Locks {
-    private enum Wake { NOTIFIED, TIMED_OUT, INTERRUPTED }
-
-    private record ConditionQueue(LockState lock, List<Waiter> waiters) {
-    }
-
     private final Scheduler core;
     private final ThreadLifecycle threads;
     private final Symbols symbols;
     private final Map<Object, LockState> monitors = new IdentityHashMap<>();
     private final Map<Object, View> lockViews = new IdentityHashMap<>();
-    private final Map<Object, ConditionQueue> conditions = new IdentityHashMap<>();
 
     Locks(Scheduler core, ThreadLifecycle threads) {
         this.core = core;
@@ -79,108 +71,18 @@ final class Locks {
         }
     }
 
-    void objectWait(Object monitor, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
-        RunThread me = core.enter();
-        try {
-            if (millis < 0 || nanos < 0 || nanos > 999_999) {
-                throw WeftThrowables.atCaller(new IllegalArgumentException("timeout value is negative or nanos out of range"));
-            }
-            LockState l = monitor(monitor, me);
-            if (!me.controlled()) {
-                return; // a spurious wake-up, which Object.wait allows
-            }
-            if (l.owner != me) {
-                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
-            }
-            Wake wake = waitFor(me, l, l.waiters, monitor, timed && (millis > 0 || nanos > 0), true, loc, "notify");
-            if (wake == Wake.INTERRUPTED) {
-                throw WeftThrowables.atCaller(new InterruptedException());
-            }
-            if (wake == Wake.TIMED_OUT) {
-                me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-            }
-        } finally {
-            core.unlock();
-        }
+    /** The monitor of {@code monitor}, made on first use. */
+    LockState monitorOf(Object monitor, RunThread me) {
+        return monitor(monitor, me);
     }
 
-    void objectNotify(Object monitor, boolean all, int loc) {
-        RunThread me = core.enter();
-        try {
-            LockState l = monitor(monitor, me);
-            if (!me.controlled()) {
-                return;
-            }
-            if (l.owner != me) {
-                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread is not owner"));
-            }
-            notify(me, l, l.waiters, all, loc);
-        } finally {
-            core.unlock();
-        }
+    /** The state of {@code java.util.concurrent} lock {@code lockObject}, made on first use. */
+    LockState lockOf(Object lockObject, RunThread me, int loc) {
+        return view(lockObject, me, loc).lock();
     }
 
-    /**
-     * Object.wait / Condition.await: WAIT releases the lock completely, WAKE re-acquires it with the
-     * same hold count. {@code jvmMonitor} is the monitor object for Object.wait (whose JVM monitor the
-     * thread holds), null for a Condition.
-     */
-    private Wake waitFor(RunThread me, LockState l, List<Waiter> queue, Object jvmMonitor, boolean timed, boolean interruptible,
-                         int loc, String what) {
-        core.schedulingPoint(me, EventKind.WAIT, l.address, loc);
-        if (interruptible && me.interrupted) {
-            threads.consumeInterrupt(me, loc);
-            return Wake.INTERRUPTED;
-        }
-        core.drain(me);
-        int holds = l.holds;
-        l.owner = null;
-        l.holds = 0;
-        core.record(me, EventKind.WAIT, loc, l.address, 0, 0, (char) 0, 0);
-        Waiter waiter = new Waiter(me);
-        queue.add(waiter);
-        me.jvmMonitor = jvmMonitor;
-        try {
-            core.schedulingPoint(me, EventKind.WAKE, l.address, loc,
-                    () -> l.available(me, false) && (waiter.notifiedBy >= 0 || timed || (interruptible && me.interrupted)),
-                    () -> waiter.notifiedBy >= 0 ? "was woken and waits to re-acquire " + describe(l)
-                            : "waits for a " + what + " on " + describe(l));
-        } finally {
-            me.jvmMonitor = null;
-            Thread.interrupted(); // a wake-up call that came after the thread had its turn already
-        }
-        queue.remove(waiter);
-        l.owner = me;
-        l.holds = holds;
-        core.record(me, EventKind.WAKE, loc, l.address, 0, waiter.notifiedBy, (char) 0, 0);
-        if (waiter.notifiedBy >= 0) {
-            return Wake.NOTIFIED;
-        }
-        if (interruptible && me.interrupted) {
-            threads.consumeInterrupt(me, loc);
-            return Wake.INTERRUPTED;
-        }
-        return Wake.TIMED_OUT;
-    }
-
-    /** notify wakes the longest waiter; notifyAll wakes every waiter. */
-    private void notify(RunThread me, LockState l, List<Waiter> queue, boolean all, int loc) {
-        core.schedulingPoint(me, EventKind.NOTIFY, l.address, loc);
-        core.drain(me);
-        int index = core.recording.nextIndex();
-        int woken = -1;
-        if (all) {
-            queue.forEach(w -> w.notifiedBy = index);
-            queue.clear();
-        } else if (!queue.isEmpty()) {
-            Waiter w = queue.remove(0);
-            w.notifiedBy = index;
-            woken = w.thread.id;
-        }
-        core.record(me, EventKind.NOTIFY, loc, l.address, 0, woken, (char) 0, 0);
-    }
-
-    private String describe(LockState l) {
+    /** The lock's name and who holds it, for a blocked thread's description. */
+    String describe(LockState l) {
         StringBuilder s = new StringBuilder(symbols.describe(l.address));
         if (l.owner != null) {
             s.append(" held by ").append(l.owner.name);
@@ -206,27 +108,38 @@ final class Locks {
         return view;
     }
 
-    /** Acquires {@code view} for {@code me}: outermost acquisitions are scheduling points and LOCK events. */
+    /**
+     * Acquires {@code view} for {@code me}: outermost acquisitions are scheduling points and LOCK
+     * events. An interruptible one that finds the thread interrupted when it is stepped ends
+     * ({@link InterruptedSignal}).
+     */
     private void acquire(RunThread me, View view, int loc, boolean interruptibly) throws RunAbort {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
             reenter(me, view);
             return;
         }
-        core.schedulingPoint(me, EventKind.LOCK, l.address, loc,
-                () -> l.available(me, view.shared()) || (interruptibly && me.interrupted),
+        if (!interruptibly) {
+            core.schedulingPoint(me, EventKind.LOCK, l.address, loc, () -> l.available(me, view.shared()),
+                    () -> "waits for " + (view.shared() ? "read lock " : "") + describe(l));
+            take(me, view, loc, 0);
+            return;
+        }
+        int flags = Event.INTERRUPTIBLE;
+        Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.LOCK, l.address, loc, flags),
+                () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.when(l.available(me, view.shared()), Outcomes.NORMAL),
                 () -> "waits for " + (view.shared() ? "read lock " : "") + describe(l));
-        if (interruptibly && me.interrupted) {
-            threads.consumeInterrupt(me, loc);
+        if (outcome == Outcome.INTERRUPTED) {
+            threads.endedByInterrupt(me, EventKind.LOCK, l.address, flags, loc);
             throw new InterruptedSignal();
         }
-        take(me, view, loc);
+        take(me, view, loc, flags);
     }
 
-    private void take(RunThread me, View view, int loc) {
+    private void take(RunThread me, View view, int loc, int flags) {
         core.drain(me);
         hold(me, view);
-        core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
+        core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, flags | (view.shared() ? Event.SHARED : 0));
     }
 
     /** A re-entrant acquisition: no event shows it, so the busy-wait rule must hear of it (a changed hold count is state). */
@@ -237,6 +150,7 @@ final class Locks {
 
     private static void hold(RunThread me, View view) {
         LockState l = view.lock();
+        l.acquisitions++;
         if (view.shared()) {
             l.readers.merge(me, 1, Integer::sum);
         } else {
@@ -312,25 +226,44 @@ final class Locks {
         }
     }
 
-    /** tryLock: fails (a YIELD event) when the lock is not free at the moment it is scheduled; a timed one may be scheduled after a release. */
+    /**
+     * tryLock: takes the lock when it is free at the moment it is stepped, else fails (TIMED_OUT, a
+     * YIELD addressing the lock). A timed one waits instead: it may also time out when the lock is
+     * free by then, if another thread held it at some point since the call began (it may have given
+     * up meanwhile), and an interrupt ends it.
+     */
     private boolean tryAcquire(RunThread me, View view, int loc, boolean timed, long nanos) {
         LockState l = view.lock();
         if (l.heldBy(me, view.shared()) > 0) {
             reenter(me, view);
             return true;
         }
-        core.schedulingPoint(me, EventKind.LOCK, l.address, loc);
-        if (timed && me.interrupted) {
-            threads.consumeInterrupt(me, loc);
-            throw new InterruptedSignal();
+        int flags = Event.ATTEMPT | (timed ? Event.TIMED | Event.INTERRUPTIBLE : 0);
+        boolean heldAtCall = !l.available(me, view.shared());
+        long acquisitionsAtCall = l.acquisitions;
+        Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.LOCK, l.address, loc, flags), () -> {
+            boolean free = l.available(me, view.shared());
+            if (timed && me.interrupted) {
+                return Outcomes.INTERRUPTED;
+            }
+            boolean heldMeanwhile = heldAtCall || l.acquisitions != acquisitionsAtCall;
+            return Outcomes.when(free, Outcomes.NORMAL) | Outcomes.when(!free || timed && heldMeanwhile, Outcomes.TIMED_OUT);
+        }, () -> "tries to take " + describe(l));
+        switch (outcome) {
+            case NORMAL -> {
+                take(me, view, loc, flags);
+                return true;
+            }
+            case INTERRUPTED -> {
+                threads.endedByInterrupt(me, EventKind.LOCK, l.address, flags, loc);
+                throw new InterruptedSignal();
+            }
+            default -> {
+                me.clockNanos += Math.max(0, nanos);
+                core.record(me, EventKind.YIELD, loc, l.address, EventKind.LOCK.ordinal(), 0, (char) 0, flags | Event.flagsOf(Outcome.TIMED_OUT));
+                return false;
+            }
         }
-        if (l.available(me, view.shared())) {
-            take(me, view, loc);
-            return true;
-        }
-        me.clockNanos += Math.max(0, nanos);
-        core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
-        return false;
     }
 
     void unlock(Object lockObject, int loc) {
@@ -340,18 +273,6 @@ final class Locks {
             if (me.controlled()) {
                 release(me, view, loc);
             }
-        } finally {
-            core.unlock();
-        }
-    }
-
-    Object newCondition(Object lockObject, int loc) {
-        RunThread me = core.enter();
-        try {
-            View view = view(lockObject, me, loc);
-            Object condition = JdkMethods.call(lockObject, jdkClassOf(lockObject), "newCondition", MethodType.methodType(Condition.class));
-            conditions.put(condition, new ConditionQueue(view.lock(), new ArrayList<>()));
-            return condition;
         } finally {
             core.unlock();
         }
@@ -375,7 +296,7 @@ final class Locks {
     }
 
     /** The JDK lock class whose newCondition a lock object inherits. */
-    private static Class<?> jdkClassOf(Object lockObject) {
+    static Class<?> jdkClassOf(Object lockObject) {
         if (lockObject instanceof ReentrantLock) {
             return ReentrantLock.class;
         }
@@ -421,104 +342,6 @@ final class Locks {
         try {
             View view = view(lockObject, me, loc);
             return view.lock().heldBy(me, view.shared());
-        } finally {
-            core.unlock();
-        }
-    }
-
-    // ------------------------------------------------------------------ conditions
-
-    private Wake awaitCondition(Object condition, boolean timed, boolean interruptibly, int loc) throws InterruptedException {
-        RunThread me = core.enter();
-        try {
-            ConditionQueue queue = conditions.get(Objects.requireNonNull(condition));
-            if (queue == null) {
-                core.unsupportedLocked("a Condition created outside instrumented code", loc);
-            }
-            if (queue.lock().owner != me) {
-                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
-            }
-            if (!me.controlled()) {
-                return Wake.NOTIFIED;
-            }
-            Wake wake = waitFor(me, queue.lock(), queue.waiters(), null, timed, interruptibly, loc, "signal");
-            if (wake == Wake.INTERRUPTED) {
-                throw WeftThrowables.atCaller(new InterruptedException());
-            }
-            return wake;
-        } finally {
-            core.unlock();
-        }
-    }
-
-    void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
-        awaitCondition(condition, false, interruptibly, loc);
-    }
-
-    boolean await(Object condition, long time, TimeUnit unit, int loc) throws InterruptedException {
-        return awaitCondition(condition, true, true, loc) != Wake.TIMED_OUT;
-    }
-
-    long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
-        return awaitCondition(condition, true, true, loc) == Wake.TIMED_OUT ? 0 : Math.max(1, nanos);
-    }
-
-    boolean awaitUntil(Object condition, Date deadline, int loc) throws InterruptedException {
-        return awaitCondition(condition, true, true, loc) != Wake.TIMED_OUT;
-    }
-
-    void signal(Object condition, boolean all, int loc) {
-        RunThread me = core.enter();
-        try {
-            ConditionQueue queue = conditions.get(Objects.requireNonNull(condition));
-            if (queue == null) {
-                core.unsupportedLocked("a Condition created outside instrumented code", loc);
-            }
-            if (queue.lock().owner != me) {
-                throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));
-            }
-            if (me.controlled()) {
-                notify(me, queue.lock(), queue.waiters(), all, loc);
-            }
-        } finally {
-            core.unlock();
-        }
-    }
-
-    // ------------------------------------------------------------------ LockSupport.park/unpark
-
-    private static Address permitAddress(RunThread t) {
-        return new Address(Address.Kind.THREAD_STATE, 1, t.id);
-    }
-
-    void park(Object blocker, boolean timed, int loc) {
-        RunThread me = core.enter();
-        try {
-            if (!me.controlled()) {
-                return; // park may return spuriously
-            }
-            core.schedulingPoint(me, EventKind.PARK, permitAddress(me), loc,
-                    () -> me.permit || me.interrupted || timed, () -> "is parked");
-            core.drain(me);
-            boolean hadPermit = me.permit;
-            me.permit = false;
-            core.record(me, EventKind.PARK, loc, permitAddress(me), hadPermit ? 1 : 0, 0, 'Z', 0);
-        } finally {
-            core.unlock();
-        }
-    }
-
-    void unpark(Thread thread, int loc) {
-        RunThread me = core.enter();
-        try {
-            RunThread target = thread == null ? null : core.thread(thread);
-            if (target == null || target.ended || !me.controlled()) {
-                return; // unparking a thread that is not alive has no effect
-            }
-            core.schedulingPoint(me, EventKind.UNPARK, permitAddress(target), loc);
-            core.drain(me);
-            target.permit = true;
-            core.record(me, EventKind.UNPARK, loc, permitAddress(target), 1, target.id, 'Z', 0);
         } finally {
             core.unlock();
         }

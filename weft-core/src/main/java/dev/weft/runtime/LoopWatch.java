@@ -87,9 +87,11 @@ final class LoopWatch {
     private int pendingValueCount;
     private Object[] pendingReferences = new Object[4];
     private int pendingReferenceCount;
-    /** While held at a LOOP step: what it waits for, and whether a write to it came. */
+    /** While held at a LOOP step or at its next wait ({@link #heldWaitStart}): what it waits for, and whether a write to it came. */
     private Set<Address> awaited;
     private boolean released;
+    /** Where the repeated iteration that holds the thread's next wait or park began (its sequence number); -1: none held. */
+    private int heldWaitStart = -1;
 
     // ------------------------------------------------------------------ what the thread does
 
@@ -105,7 +107,7 @@ final class LoopWatch {
             return;
         }
         window.add(e);
-        if (e.reads() && e.address().isMemory()) {
+        if (e.readsLocation()) {
             readInWindow.add(e.address());
         }
     }
@@ -186,6 +188,11 @@ final class LoopWatch {
         List<Event> iteration = pure ? cleanIteration(a) : null;
         if (iteration != null && sameLocals(a)) {
             a.repeats = 0;
+            if (BusyWait.waited(iteration)) {
+                holdNextWait(iteration, a.startSeq);
+                begin(a, nextIndex, seq);
+                return Arrival.GO_ON;
+            }
             return loopStep(iteration, a.startSeq); // the locals stay pending for the iteration after the step
         }
         a.repeats = sameSteps ? a.repeats + 1 : 0;
@@ -211,9 +218,51 @@ final class LoopWatch {
         return released;
     }
 
+    /** Whether the thread's next wait or park is held ({@link BusyWait}); its step then says so ({@link Event#HELD}). */
+    boolean holdsWait() {
+        return heldWaitStart >= 0;
+    }
+
+    /** For a held wait: where the iteration that holds it began. */
+    int heldWaitStart() {
+        return heldWaitStart;
+    }
+
+    /** For a held wait: what the iteration that holds it read (its step watches them); empty when none is held. */
+    Set<Address> heldWaitAwaits() {
+        return holdsWait() ? awaited : Set.of();
+    }
+
+    /** Whether the thread's wait or park may return spuriously now: it is not held, or a write released it. */
+    boolean mayWakeSpuriously() {
+        return !holdsWait() || released;
+    }
+
+    /** The thread's held wait or park returned (however): the hold is over. */
+    void waitReturned() {
+        if (holdsWait()) {
+            heldWaitStart = -1;
+            awaited = null;
+            released = false;
+        }
+    }
+
     // ------------------------------------------------------------------ the rule
 
     private Arrival loopStep(List<Event> iteration, int iterationStart) {
+        heldWaitStart = -1; // an inner loop's repeat: the held wait's watch gives way to the LOOP step's (its wait may then wake)
+        boolean justified = await(iteration);
+        return new Arrival(awaited, justified, false, iterationStart);
+    }
+
+    /** A repeat that waited: its next wait or park is held until a write to what it read (the thread goes on meanwhile). */
+    private void holdNextWait(List<Event> iteration, int iterationStart) {
+        await(iteration);
+        heldWaitStart = iterationStart;
+    }
+
+    /** Awaits a write to what {@code iteration} read; returns whether one already came after its first read there. */
+    private boolean await(List<Event> iteration) {
         Map<Address, Event> firstReads = BusyWait.firstReads(iteration);
         boolean justified = false;
         for (Map.Entry<Address, Event> read : firstReads.entrySet()) {
@@ -222,7 +271,7 @@ final class LoopWatch {
         }
         awaited = Set.copyOf(firstReads.keySet());
         released = justified;
-        return new Arrival(awaited, justified, false, iterationStart);
+        return justified;
     }
 
     /** The current iteration's steps if the window holds all of them and they are clean, else null. */

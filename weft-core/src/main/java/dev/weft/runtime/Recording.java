@@ -53,8 +53,8 @@ final class Recording {
         if (loc >= 0) {
             me.lastLocation = loc;
         }
-        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (kind.reads() || e.wrote())) {
-            initialValues.putIfAbsent(address, 0L); // interrupt flags start clear
+        if (address != null && address.kind() == Address.Kind.THREAD_STATE && (e.readsLocation() || e.writesLocation())) {
+            initialValues.putIfAbsent(address, 0L); // interrupt statuses start clear, park permits unavailable
         }
         return e;
     }
@@ -70,6 +70,15 @@ final class Recording {
         events.add(new Event(index, EventKind.FLUSH, owner.id, buffered.seq(), buffered.location(), write.address(),
                 write.value(), write.writeIndex(), write.type(), flags));
         return index;
+    }
+
+    /** The waiter {@code by} took the notification of the NOTIFY at {@code notifyIndex}: the NOTIFY names it ({@code value2}). */
+    void notificationTaken(int notifyIndex, RunThread by) {
+        Event n = events.get(notifyIndex);
+        if (!n.has(Event.BROADCAST)) {
+            events.set(notifyIndex, new Event(n.index(), n.kind(), n.thread(), n.seq(), n.location(), n.address(), n.value(), by.id,
+                    n.valueType(), n.flags()));
+        }
     }
 
     /** The trace index the next event gets. */

@@ -8,21 +8,27 @@ import java.util.function.BooleanSupplier;
 /**
  * How the controlled runtime performs each run.
  *
- * @param memoryModel  SC, or TSO/PSO with store buffers whose flushes are scheduling choices
- * @param stepBound    a run that takes more scheduling choices than this is a livelock
- * @param stuckTimeout wall-clock time (up to an eighth more: progress is sampled) after which a thread that
- *                     neither reaches a scheduling point nor finishes is reported (an endless local loop, or
- *                     blocking inside code Weft does not control)
- * @param loopBound    how many iterations in a row a loop may repeat its previous iteration's shared-memory
- *                     steps exactly, changing only its own locals, before the run is cut ({@link LoopWatch});
- *                     a cut run makes the exploration incomplete
- * @param stop         asked while a run is in progress (the exploration's deadline): once it holds, the run is
- *                     ended from outside with status {@link dev.weft.trace.RunResult.Status#STOPPED}, within
- *                     about 50 ms plus the time its running thread takes to reach its next hook
+ * @param memoryModel     SC, or TSO/PSO with store buffers whose flushes are scheduling choices
+ * @param stepBound       a run that takes more scheduling choices than this is a livelock
+ * @param stuckTimeout    wall-clock time (up to an eighth more: progress is sampled) after which a thread that
+ *                        neither reaches a scheduling point nor finishes is reported (an endless local loop, or
+ *                        blocking inside code Weft does not control)
+ * @param loopBound       how many iterations in a row a loop may repeat its previous iteration's shared-memory
+ *                        steps exactly, changing only its own locals, before the run is cut ({@link LoopWatch});
+ *                        a cut run makes the exploration incomplete
+ * @param spuriousWakeups whether {@code Object.wait}, the {@code Condition.await} family and
+ *                        {@code LockSupport.park} may return without a notify, signal or permit, as their
+ *                        contracts allow (JLS 17.2.1): a scheduling choice wherever the thread could re-take its lock
+ * @param stop            asked while a run is in progress (the exploration's deadline): once it holds, the run is
+ *                        ended from outside with status {@link dev.weft.trace.RunResult.Status#STOPPED}, within
+ *                        about 50 ms plus the time its running thread takes to reach its next hook
  */
-public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int loopBound, BooleanSupplier stop) {
+public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int loopBound,
+                        boolean spuriousWakeups, BooleanSupplier stop) {
     /** The default loop bound: a retry loop of up to ten rounds runs as written. */
     public static final int LOOP_BOUND = 10;
+    /** Whether runs allow spurious wake-ups unless told otherwise ({@code --no-spurious-wakeups}, {@code @WeftTest(spuriousWakeups = false)}). */
+    public static final boolean SPURIOUS_WAKEUPS = true;
     private static final BooleanSupplier NEVER = () -> false;
 
     public RunConfig {
@@ -37,25 +43,29 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         }
     }
 
-    /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, loop bound 10, no stop. */
+    /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, loop bound 10, {@link #SPURIOUS_WAKEUPS}, no stop. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, NEVER);
+        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER);
     }
 
     public RunConfig withStepBound(long bound) {
-        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, stop);
+        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop);
     }
 
     public RunConfig withStuckTimeout(Duration timeout) {
-        return new RunConfig(memoryModel, stepBound, timeout, loopBound, stop);
+        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop);
     }
 
     public RunConfig withLoopBound(int bound) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, stop);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop);
+    }
+
+    public RunConfig withSpuriousWakeups(boolean spurious) {
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop);
     }
 
     /** These settings, with runs ended from outside once {@code stop} holds. */
     public RunConfig withStop(BooleanSupplier stop) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, stop);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop);
     }
 }

@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.Outcome;
 import java.lang.invoke.MethodType;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.Condition;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /** The runtime's record of one program thread in one run. Guarded by the run's lock. */
@@ -30,8 +32,8 @@ final class RunThread {
     final Condition turn;
     final StoreBuffer buffer = new StoreBuffer();
     final LoopWatch loops = new LoopWatch();
-    /** The choice that steps this thread: one instance for the run, not one per scheduling point. */
-    final Choice step;
+    /** The choices that step this thread, one per {@link Outcome}: one instance each for the run, not one per scheduling point. */
+    final Choice[] steps = new Choice[Outcome.values().length];
 
     int seq;
     int children;
@@ -69,7 +71,12 @@ final class RunThread {
     /** While in Object.wait: the monitor whose JVM lock the thread releases by really waiting on it. */
     Object jvmMonitor;
     PendingOperation pending;
+    /** Whether the pending operation can happen now; or null when {@link #outcomes} says so for a blocking call. */
     BooleanSupplier enabled;
+    /** For a blocking call: the {@link Outcomes} it can have now (none: it cannot happen now). */
+    IntSupplier outcomes;
+    /** How the step the schedule chose last returns. */
+    Outcome outcome = Outcome.NORMAL;
     Supplier<String> waitsFor;
     PendingRead read;
     PendingAtomic atomic;
@@ -84,7 +91,9 @@ final class RunThread {
         this.jvm = jvm;
         this.daemon = daemon;
         this.turn = turn;
-        this.step = Choice.step(id);
+        for (Outcome o : Outcome.values()) {
+            steps[o.ordinal()] = Choice.step(id, o);
+        }
     }
 
     /** Whether the runtime controls (schedules and records) what the thread does: every program thread. */

@@ -7,6 +7,7 @@ import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.Symbols;
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -49,6 +51,7 @@ import java.util.stream.Collectors;
  */
 final class Scheduler {
     static final BooleanSupplier ALWAYS = () -> true;
+    private static final Outcome[] OUTCOMES = Outcome.values();
     private static final int ABORTS_BEFORE_PARKING = 100;
     /** How often the watcher asks {@link RunConfig#stop()}. */
     private static final long STOP_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
@@ -368,6 +371,11 @@ final class Scheduler {
         return true;
     }
 
+    /** Whether the run lets waits and parks return spuriously ({@link RunConfig#spuriousWakeups}). */
+    boolean spuriousWakeups() {
+        return config.spuriousWakeups();
+    }
+
     ObjectRegistry objects() {
         return recording.objects();
     }
@@ -434,10 +442,26 @@ final class Scheduler {
 
     /** A scheduling point before {@code op}, which the thread can perform once {@code enabled} holds ({@code waitsFor} says why not). */
     void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
+        me.enabled = enabled;
+        awaitTurn(me, op, waitsFor);
+    }
+
+    /**
+     * A blocking call's scheduling point: {@code outcomes} says, whenever the policy decides, which
+     * {@link Outcomes} the call can have then (none: it cannot return yet); returns the one the
+     * schedule chose.
+     */
+    Outcome blockingPoint(RunThread me, PendingOperation op, IntSupplier outcomes, Supplier<String> waitsFor) {
+        me.outcomes = outcomes;
+        awaitTurn(me, op, waitsFor);
+        return me.outcome;
+    }
+
+    private void awaitTurn(RunThread me, PendingOperation op, Supplier<String> waitsFor) {
         settleOwedEvents(me);
         me.pending = op;
-        me.enabled = enabled;
         me.waitsFor = waitsFor;
+        me.outcome = Outcome.NORMAL;
         stop(me);
         while (running != me) {
             checkEnd();
@@ -450,6 +474,7 @@ final class Scheduler {
         checkEnd();
         me.pending = null;
         me.enabled = null;
+        me.outcomes = null;
         me.waitsFor = null;
     }
 
@@ -507,8 +532,20 @@ final class Scheduler {
         }
     }
 
+    /** The {@link Outcomes} {@code t}'s pending step can have now; none while it cannot move. */
+    private int outcomes(RunThread t) {
+        if (t.ended) {
+            return Outcomes.NONE;
+        }
+        if (t.outcomes != null) {
+            return t.outcomes.getAsInt();
+        }
+        return t.enabled != null && t.enabled.getAsBoolean() ? Outcomes.NORMAL : Outcomes.NONE;
+    }
+
+    /** Whether {@code t} can move other than by a spurious wake-up. */
     private boolean isEnabled(RunThread t) {
-        return !t.ended && t.enabled != null && t.enabled.getAsBoolean();
+        return Outcomes.due(outcomes(t)) != Outcomes.NONE;
     }
 
     /**
@@ -539,20 +576,7 @@ final class Scheduler {
                 finish(RunEnd.of(Status.COMPLETED, null));
                 return;
             }
-            enabled.clear();
-            for (int i = 0; i < live.size(); i++) {
-                RunThread t = live.get(i);
-                if (isEnabled(t)) {
-                    enabled.add(t.step);
-                }
-            }
-            if (model != MemoryModel.SC) {
-                for (RunThread t : live) {
-                    for (Address a : t.buffer.flushable(model)) {
-                        enabled.add(Choice.flush(t.id, a));
-                    }
-                }
-            }
+            fillEnabled();
             if (enabled.isEmpty()) {
                 if (!keptGoing) {
                     // Idle pool workers keep a JVM alive while daemon threads run on: the run ends once those cannot move.
@@ -577,17 +601,19 @@ final class Scheduler {
                 choosing = false;
                 progress++;
             }
-            if (choice == null || !enabled.contains(choice)) {
+            Choice taken = accepted(choice);
+            if (taken == null) {
                 finish(RunEnd.of(Status.DIVERGED, "choice " + recording.steps() + " (" + describe(choice)
                         + ") is not enabled; enabled were " + enabled.stream().map(this::describe).collect(Collectors.joining(", "))));
                 return;
             }
-            recording.chose(choice);
-            RunThread chosen = byId.get(choice.thread());
-            if (choice.isFlush()) {
-                flush(chosen, chosen.buffer.take(model, choice.flush()), Event.CHOSEN);
+            recording.chose(taken);
+            RunThread chosen = byId.get(taken.thread());
+            if (taken.isFlush()) {
+                flush(chosen, chosen.buffer.take(model, taken.flush()), Event.CHOSEN);
                 continue;
             }
+            chosen.outcome = taken.outcome();
             lastThread = chosen.id;
             chosen.stepped = true;
             giveTurn(chosen);
@@ -636,6 +662,42 @@ final class Scheduler {
     }
 
     /**
+     * The enabled choices, in the order {@link SchedulingPoint#enabled} promises: each thread's steps
+     * that are due, then every possible flush, then the spurious wake-ups. A spurious wake-up is
+     * offered only while something else can move: when nothing else can, the run is a deadlock,
+     * since a JVM need never wake the thread.
+     */
+    private void fillEnabled() {
+        enabled.clear();
+        boolean spurious = false;
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            int can = outcomes(t);
+            spurious |= Outcomes.has(can, Outcome.SPURIOUS);
+            for (Outcome o : OUTCOMES) {
+                if (o != Outcome.SPURIOUS && Outcomes.has(can, o)) {
+                    enabled.add(t.steps[o.ordinal()]);
+                }
+            }
+        }
+        if (model != MemoryModel.SC) {
+            for (RunThread t : live) {
+                for (Address a : t.buffer.flushable(model)) {
+                    enabled.add(Choice.flush(t.id, a));
+                }
+            }
+        }
+        if (spurious && !enabled.isEmpty()) {
+            for (int i = 0; i < live.size(); i++) {
+                RunThread t = live.get(i);
+                if (Outcomes.has(outcomes(t), Outcome.SPURIOUS)) {
+                    enabled.add(t.steps[Outcome.SPURIOUS.ordinal()]);
+                }
+            }
+        }
+    }
+
+    /**
      * The run ends at its event {@code event} ({@code exiting}'s exit, or, with {@code exiting} null,
      * the END of the last non-daemon thread): records what the end cut off, then finishes.
      */
@@ -650,7 +712,7 @@ final class Scheduler {
                 if (t != exiting && !t.ended) {
                     if (t.pending != null) {
                         PendingOperation op = t.pending;
-                        cutOff.add(new Ending.CutOff(t.step, op.kind(), op.address(), op.location(), isEnabled(t)));
+                        cutOff.add(new Ending.CutOff(t.steps[Outcome.NORMAL.ordinal()], op.kind(), op.address(), op.location(), isEnabled(t)));
                     }
                     for (Address a : t.buffer.flushable(model)) {
                         cutOff.add(new Ending.CutOff(Choice.flush(t.id, a), EventKind.FLUSH, a, -1, true));
@@ -680,6 +742,28 @@ final class Scheduler {
         return false;
     }
 
+    /**
+     * The enabled choice that performs {@code choice}, or null. A step asked to return one way takes
+     * another that its thread sees alike ({@link Outcome#seenBy}) where only that one is enabled: a
+     * wait woken spuriously or by a notification, a park without its permit woken spuriously or by
+     * an interrupt. Which of the two is possible depends on the order the schedule chose, which a
+     * seed of MCR asks for by what the thread sees.
+     */
+    private Choice accepted(Choice choice) {
+        if (choice == null || enabled.contains(choice) || choice.isFlush()) {
+            return choice == null || enabled.contains(choice) ? choice : null;
+        }
+        RunThread t = byId.get(choice.thread());
+        EventKind call = t == null || t.pending == null ? null : t.pending.kind();
+        for (Outcome other : OUTCOMES) {
+            Choice alternative = t == null ? null : t.steps[other.ordinal()];
+            if (call != null && other.seenBy(call) == choice.outcome().seenBy(call) && enabled.contains(alternative)) {
+                return alternative;
+            }
+        }
+        return null;
+    }
+
     /** Whether a live thread other than a daemon or an idle pool worker remains. */
     private boolean keepsRunGoing(List<RunThread> live) {
         for (int i = 0; i < live.size(); i++) {
@@ -701,7 +785,10 @@ final class Scheduler {
             return "none";
         }
         String thread = symbols.threads().name(choice.thread());
-        return choice.isFlush() ? "flush " + thread + " " + symbols.describe(choice.flush()) : thread;
+        if (choice.isFlush()) {
+            return "flush " + thread + " " + symbols.describe(choice.flush());
+        }
+        return choice.outcome() == Outcome.NORMAL ? thread : thread + " " + choice.outcome().name().toLowerCase().replace('_', ' ');
     }
 
     /** What a policy sees at the scheduling point {@link #dispatch} is at. */
@@ -712,7 +799,7 @@ final class Scheduler {
         public List<ThreadView> threads() {
             List<ThreadView> views = new ArrayList<>(live.size());
             for (RunThread t : live) {
-                views.add(new ThreadView(t.id, isEnabled(t), t.pending));
+                views.add(new ThreadView(t.id, outcomes(t) != Outcomes.NONE, t.pending));
             }
             return views;
         }

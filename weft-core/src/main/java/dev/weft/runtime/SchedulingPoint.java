@@ -9,7 +9,12 @@ public interface SchedulingPoint {
     /** Every live thread, in the order they were started. */
     List<ThreadView> threads();
 
-    /** Every enabled choice: a step of each enabled thread (in {@link #threads()} order), then every possible flush (TSO/PSO). Never empty. */
+    /**
+     * Every enabled choice: the steps of each enabled thread (in {@link #threads()} order, a blocking
+     * call's ways to return in {@link dev.weft.trace.Outcome} order), then every possible flush
+     * (TSO/PSO), then the spurious wake-ups ({@link Choice#isSpurious()}), which are offered only
+     * while something else can move. Never empty.
+     */
     List<Choice> enabled();
 
     /** The operation thread {@code thread} performs if stepped, or null if it is not live. */

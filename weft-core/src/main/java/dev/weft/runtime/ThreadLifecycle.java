@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.ThreadPaths;
 import java.util.Objects;
@@ -167,6 +168,13 @@ final class ThreadLifecycle {
         return new Address(Address.Kind.THREAD_STATE, 0, t.id);
     }
 
+    /**
+     * Thread.join returns when the thread ended (JOIN), when its time runs out (TIMED_OUT, a timed
+     * join, at any moment: a thread's body may have ended while the JVM has not yet finished it, so
+     * even a join of an ended thread may time out), or by an interrupt. An interrupt by the time the
+     * join is stepped ends it, unless the thread had ended when the join began (the JDK's join then
+     * returns without waiting); the non-joined outcomes record a YIELD addressing the thread.
+     */
     void threadJoin(Thread thread, long millis, int nanos, boolean timed, int loc) throws InterruptedException {
         RunThread me = core.enter();
         try {
@@ -178,18 +186,28 @@ final class ThreadLifecycle {
                 return; // never started: not alive, join returns at once
             }
             boolean mayTimeOut = timed && (millis > 0 || nanos > 0);
-            core.schedulingPoint(me, EventKind.JOIN, threadAddress(target), loc,
-                    () -> target.ended || mayTimeOut || me.interrupted, () -> "waits to join " + target.name);
-            if (target.ended) {
-                core.drain(me);
-                me.initialisationsSeen.addAll(target.initialisationsSeen);
-                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
-            } else if (me.interrupted) {
-                consumeInterrupt(me, loc);
-                throw WeftThrowables.atCaller(new InterruptedException());
-            } else {
-                me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-                core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            int flags = Event.INTERRUPTIBLE | (mayTimeOut ? Event.TIMED : 0);
+            boolean endedAtCall = target.ended;
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.JOIN, threadAddress(target), loc, flags),
+                    () -> me.interrupted
+                            ? Outcomes.INTERRUPTED | Outcomes.when(endedAtCall, Outcomes.NORMAL)
+                            : Outcomes.when(target.ended, Outcomes.NORMAL) | Outcomes.when(mayTimeOut, Outcomes.TIMED_OUT),
+                    () -> "waits to join " + target.name);
+            switch (outcome) {
+                case NORMAL -> {
+                    core.drain(me);
+                    me.initialisationsSeen.addAll(target.initialisationsSeen);
+                    core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, flags);
+                }
+                case INTERRUPTED -> {
+                    endedByInterrupt(me, EventKind.JOIN, threadAddress(target), flags, loc);
+                    throw WeftThrowables.atCaller(new InterruptedException());
+                }
+                default -> {
+                    me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
+                    core.record(me, EventKind.YIELD, loc, threadAddress(target), EventKind.JOIN.ordinal(), target.id, (char) 0,
+                            flags | Event.flagsOf(outcome));
+                }
             }
         } finally {
             core.unlock();
@@ -205,13 +223,14 @@ final class ThreadLifecycle {
             if (!me.controlled()) {
                 return;
             }
-            core.schedulingPoint(me, EventKind.YIELD, null, loc);
-            if (me.interrupted) {
-                consumeInterrupt(me, loc);
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.YIELD, null, loc, Event.INTERRUPTIBLE),
+                    () -> me.interrupted ? Outcomes.INTERRUPTED : Outcomes.NORMAL, null);
+            if (outcome == Outcome.INTERRUPTED) {
+                endedByInterrupt(me, EventKind.YIELD, null, Event.INTERRUPTIBLE, loc);
                 throw WeftThrowables.atCaller(new InterruptedException("sleep interrupted"));
             }
             me.clockNanos += TimeUnit.MILLISECONDS.toNanos(millis) + nanos;
-            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, Event.INTERRUPTIBLE);
         } finally {
             core.unlock();
         }
@@ -236,13 +255,18 @@ final class ThreadLifecycle {
             if (target == null || !me.controlled()) {
                 return; // interrupting a thread that is not alive need not have any effect
             }
-            core.schedulingPoint(me, EventKind.INTERRUPT, threadAddress(target), loc);
-            core.drain(me);
-            target.interrupted = true;
-            core.record(me, EventKind.INTERRUPT, loc, threadAddress(target), 1, target.id, 'Z', 0);
+            setForTarget(me, EventKind.INTERRUPT, threadAddress(target), target, () -> target.interrupted = true, loc);
         } finally {
             core.unlock();
         }
+    }
+
+    /** {@code me} sets one of {@code target}'s flags ({@code set}): an INTERRUPT or UNPARK writing 1 to its location {@code address}. */
+    void setForTarget(RunThread me, EventKind kind, Address address, RunThread target, Runnable set, int loc) {
+        core.schedulingPoint(me, kind, address, loc);
+        core.drain(me);
+        set.run();
+        core.record(me, kind, loc, address, 1, target.id, 'Z', 0);
     }
 
     boolean threadIsInterrupted(Thread thread, int loc) {
@@ -280,6 +304,17 @@ final class ThreadLifecycle {
         }
     }
 
+    /**
+     * An interruptible blocking call that an interrupt ended before it got what it waited for: its
+     * step is a YIELD at {@code address} (the lock or thread it waited for, or null) naming the
+     * {@code usual} event the call records otherwise, then the call consumes the interrupt; the
+     * caller throws InterruptedException.
+     */
+    void endedByInterrupt(RunThread me, EventKind usual, Address address, int flags, int loc) {
+        core.record(me, EventKind.YIELD, loc, address, usual.ordinal(), 0, (char) 0, flags | Event.flagsOf(Outcome.INTERRUPTED));
+        consumeInterrupt(me, loc);
+    }
+
     /** A blocking operation saw the interrupt flag: it clears it and throws InterruptedException. */
     void consumeInterrupt(RunThread me, int loc) {
         core.drain(me);
@@ -294,14 +329,17 @@ final class ThreadLifecycle {
             if (target == null || !me.controlled()) {
                 return target != null && !target.ended;
             }
-            core.schedulingPoint(me, EventKind.YIELD, threadAddress(target), loc);
-            if (target.ended) {
+            // A join attempt that does not wait: it returns (the thread is dead) or fails (alive), as its end came or not.
+            Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.JOIN, threadAddress(target), loc, Event.ATTEMPT),
+                    () -> target.ended ? Outcomes.NORMAL : Outcomes.TIMED_OUT, null);
+            if (outcome == Outcome.NORMAL) {
                 // Seeing a thread dead orders its whole run before this point, as join does.
                 core.drain(me);
-                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, 0);
+                core.record(me, EventKind.JOIN, loc, threadAddress(target), 0, target.id, (char) 0, Event.ATTEMPT);
                 return false;
             }
-            core.record(me, EventKind.YIELD, loc, null, 0, 0, (char) 0, 0);
+            core.record(me, EventKind.YIELD, loc, threadAddress(target), EventKind.JOIN.ordinal(), target.id, (char) 0,
+                    Event.ATTEMPT | Event.flagsOf(Outcome.TIMED_OUT));
             return true;
         } finally {
             core.unlock();

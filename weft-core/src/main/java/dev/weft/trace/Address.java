@@ -21,7 +21,7 @@ public record Address(Kind kind, long object, int slot) {
         ATOMIC,
         /** A monitor or a {@code java.util.concurrent} lock (a read/write lock is one address). */
         LOCK,
-        /** A thread's park permit or interrupt flag, and other runtime-modelled per-object state. */
+        /** A thread (slot = thread id): its life (object 0 for FORK/JOIN), interrupt status (object 0) and park permit (object 1). */
         THREAD_STATE,
         /**
          * The abstract state of a JDK object more than one thread can reach (a collection, a map, a
@@ -65,5 +65,15 @@ public record Address(Kind kind, long object, int slot) {
     public boolean isMemory() {
         return kind == Kind.STATIC_FIELD || kind == Kind.INSTANCE_FIELD || kind == Kind.ARRAY_ELEMENT || kind == Kind.ATOMIC
                 || kind == Kind.OBJECT_STATE;
+    }
+
+    /**
+     * True for locations that hold a value events read and write: memory, and a thread's interrupt
+     * status ({@link Kind#THREAD_STATE} object 0; INTERRUPT sets it, {@code isInterrupted} reads it,
+     * {@code interrupted} and a call an interrupt ended clear it) and park permit (object 1; UNPARK
+     * gives it, PARK takes it).
+     */
+    public boolean holdsValue() {
+        return isMemory() || kind == Kind.THREAD_STATE;
     }
 }

@@ -25,6 +25,18 @@ import java.util.Set;
  *
  * <p>A write is visible at its event, or under TSO/PSO at its flush. The thread's own flushes
  * never release it: its reads of an address it wrote see its own newest write either way.
+ *
+ * <p>A guarded wait ({@code while (!ready) lock.wait();}) under spurious wake-ups: an iteration
+ * whose waits and parks all returned spuriously (taking no notification, permit or interrupt) is
+ * clean too, for it changed nothing but let other threads run meanwhile, as a thread still waiting
+ * does. Such a repeat is not held at the header, where the thread may hold the lock its waits
+ * release, but at its next wait or park (a {@link Event#HELD} step): that one may not wake
+ * spuriously until another thread's write to what the repeated iteration read is visible after its
+ * first read there. Until then the next iteration reads the same values and comes back to the same
+ * wait, so a spurious return from it would lead to the state the held thread is already in (its
+ * place in a wait set aside: a notify may wake any waiter; a {@code Condition}'s signal, which
+ * goes to its longest waiter, would see the thread moved to the end of the queue once more). It
+ * still returns when notified, timed out or interrupted.
  */
 public final class BusyWait {
     private BusyWait() {
@@ -33,17 +45,27 @@ public final class BusyWait {
     /**
      * Whether a thread's step keeps its iteration clean: reads that write nothing, yields, fences,
      * arrivals at the headers of inner loops, and lock operations (which must balance, see
-     * {@link #isClean}). A write, a wait, a park, a thread's start or join, an interrupt end the
-     * chance of a repeat: the next iteration starts from another state, or the iteration let other
-     * threads do what they could not do while it sat at the header (a wait releases the monitor and
-     * can absorb a notify meant for another waiter).
+     * {@link #isClean}), and a wait or park that returned spuriously. A write, a wait or park that
+     * took a notification, a permit or an interrupt or timed out, a thread's start or join, an
+     * interrupt end the chance of a repeat: the next iteration starts from another state.
      */
     public static boolean keepsIterationClean(Event e) {
         return switch (e.kind()) {
-            case READ, VOLATILE_READ, YIELD, LOOP, LOCK, UNLOCK, FENCE -> true;
+            case READ, VOLATILE_READ, YIELD, LOOP, LOCK, UNLOCK, FENCE, WAIT -> true;
             case ATOMIC_RMW -> !e.wrote();
+            case WAKE, PARK -> e.outcome() == Outcome.SPURIOUS;
             default -> false;
         };
+    }
+
+    /** Whether a clean iteration waited (and woke spuriously): its repeat is held at its next wait or park, not at the header. */
+    public static boolean waited(List<Event> iteration) {
+        for (Event e : iteration) {
+            if (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -67,11 +89,11 @@ public final class BusyWait {
         return acquired.isEmpty();
     }
 
-    /** The first read of each memory address among an iteration's events, in the order of those reads. */
+    /** The first read of each location that holds a value (memory, an interrupt status) among an iteration's events, in the order of those reads. */
     public static Map<Address, Event> firstReads(List<Event> iteration) {
         Map<Address, Event> first = new LinkedHashMap<>();
         for (Event e : iteration) {
-            if (e.reads() && e.address() != null && e.address().isMemory()) {
+            if (e.readsLocation()) {
                 first.putIfAbsent(e.address(), e);
             }
         }
@@ -87,7 +109,11 @@ public final class BusyWait {
         return writer != spinner;
     }
 
-    /** The iteration a LOOP event ends: its thread's steps from {@link Event#iterationStart()} on (flushes are not steps). */
+    /**
+     * The iteration a LOOP event ends: its thread's steps from {@link Event#iterationStart()} on
+     * (flushes are not steps). For a held WAIT or PARK: the repeated iteration and the steps of the
+     * next one up to it, which read what the repeated one read, first there.
+     */
     public static List<Event> iterationOf(Trace trace, Event loop) {
         return trace.stepsOf(loop.thread()).subList(loop.iterationStart(), loop.seq());
     }

@@ -13,12 +13,19 @@ package dev.weft.trace;
  * @param seq       position within the thread's own events (0 = BEGIN)
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
- * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE;
- *                  for LOOP the sequence number where its iteration began ({@link #iterationStart()})
- * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/NOTIFY/UNPARK/INTERRUPT;
- *                  index of the waking NOTIFY for WAKE; trace index of the buffered WRITE for FLUSH
+ * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE; for
+ *                  WAIT, WAKE and NOTIFY the wait set: 0 for the monitor's own, else the object id of the
+ *                  {@code Condition}; for a YIELD that a blocking call recorded instead of its usual event
+ *                  (a timeout, a failed tryLock, an interrupt), that event's kind's ordinal; for LOOP the
+ *                  sequence number where its iteration began ({@link #iterationStart()})
+ * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
+ *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
+ *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH; for a
+ *                  {@link #HELD} WAIT or PARK, where the iteration that held it began ({@link #iterationStart()})
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
- * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}
+ * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
+ *                  {@link #outcome()} of a blocking call's step and what that call allowed:
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -36,6 +43,39 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
      * schedule that reproduces a run has exactly one choice per CHOSEN event, in trace order.
      */
     public static final int CHOSEN = 8;
+    /** Where a blocking call's step keeps its {@link Outcome} (two bits; none set: {@link Outcome#NORMAL}). */
+    private static final int OUTCOME_SHIFT = 4;
+    /** The blocking call had a timeout: it may return {@link Outcome#TIMED_OUT}. */
+    public static final int TIMED = 64;
+    /** An interrupt ends the blocking call ({@link Outcome#INTERRUPTED}; park returns {@link Outcome#SPURIOUS}). */
+    public static final int INTERRUPTIBLE = 128;
+    /** The wait or park may return {@link Outcome#SPURIOUS}ly (the run allows spurious wake-ups there). */
+    public static final int MAY_WAKE_SPURIOUSLY = 256;
+    /**
+     * A lock attempt ({@code tryLock}): it fails ({@link Outcome#TIMED_OUT}, a YIELD addressing the
+     * lock) where another thread holds the lock instead of blocking, and a timed one may fail once
+     * another thread held it since the attempt began.
+     */
+    public static final int ATTEMPT = 512;
+    /** A NOTIFY of notifyAll or signalAll: it wakes every waiter present. */
+    public static final int BROADCAST = 1024;
+    /**
+     * A wait's WAIT and WAKE, or a PARK, that the busy-wait rule held ({@link BusyWait}): its loop's
+     * previous iteration woke spuriously and repeated, so it may wake spuriously only after another
+     * thread's write to what that iteration read. The WAIT's (or PARK's) {@code value2} is the
+     * sequence number where that iteration began.
+     */
+    public static final int HELD = 2048;
+
+    /** The flag bits that record {@code outcome}. */
+    public static int flagsOf(Outcome outcome) {
+        return outcome.ordinal() << OUTCOME_SHIFT;
+    }
+
+    /** How the blocking call whose step this event is returned; {@link Outcome#NORMAL} for every other event. */
+    public Outcome outcome() {
+        return Outcome.values()[(flags >> OUTCOME_SHIFT) & 3];
+    }
 
     public boolean wrote() {
         return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH || kind == EventKind.PLAIN_RMW
@@ -50,6 +90,26 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
         };
     }
 
+    /** Reads a location that holds a value ({@link Address#holdsValue}): memory, an interrupt status, a park permit (PARK). */
+    public boolean readsLocation() {
+        return address != null && address.holdsValue() && (kind.reads() || kind == EventKind.PARK);
+    }
+
+    /**
+     * Writes such a location: a write or read-modify-write of memory, a FLUSH publishing a buffered
+     * WRITE, an INTERRUPT (sets the target's status), an UNPARK (gives the target's permit), a PARK
+     * (takes its permit: whatever it found, none is left).
+     */
+    public boolean writesLocation() {
+        return address != null && address.holdsValue()
+                && (wrote() || kind == EventKind.INTERRUPT || kind == EventKind.UNPARK || kind == EventKind.PARK);
+    }
+
+    /** The value the location holds after a {@link #writesLocation} event. */
+    public long locationValue() {
+        return kind == EventKind.PARK ? 0 : writtenValue();
+    }
+
     /** A plain access: neither volatile nor atomic. */
     public boolean isPlainAccess() {
         return kind == EventKind.READ || kind == EventKind.WRITE || kind == EventKind.PLAIN_RMW;
@@ -59,12 +119,18 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
         return kind.reads();
     }
 
-    /** For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the iteration it ends. */
+    /**
+     * For a LOOP event: the sequence number ({@link #seq()}) of its thread's first event in the
+     * iteration it ends; for a {@link #HELD} WAIT or PARK, in the iteration that held it.
+     */
     public int iterationStart() {
-        if (kind != EventKind.LOOP) {
-            throw new IllegalStateException("not a loop arrival: " + this);
+        if (kind == EventKind.LOOP) {
+            return (int) value;
         }
-        return (int) value;
+        if ((kind == EventKind.WAIT || kind == EventKind.PARK) && has(HELD)) {
+            return (int) value2;
+        }
+        throw new IllegalStateException("not a loop arrival or a held wait: " + this);
     }
 
     /** The value this event leaves in memory when it writes. */

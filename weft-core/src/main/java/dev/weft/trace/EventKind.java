@@ -39,15 +39,23 @@ public enum EventKind {
     UNLOCK,
     /** {@code Object.wait}/{@code Condition.await}: releases the lock and blocks. */
     WAIT,
-    /** Re-acquires the lock after a {@link #WAIT}; {@code value2} is the index of the waking NOTIFY, or -1. */
+    /**
+     * Re-acquires the lock after a {@link #WAIT}; {@code value2} is the index of the NOTIFY whose
+     * notification it took, or -1 (it returned {@link Outcome#SPURIOUS}ly, timed out or was interrupted:
+     * {@link Event#outcome()}).
+     */
     WAKE,
-    /** notify/notifyAll/signal/signalAll; {@code value2} is the thread woken (notify) or -1. */
+    /**
+     * notify/notifyAll/signal/signalAll ({@link Event#BROADCAST} for the ...All ones); {@code value}
+     * names the wait set, as for WAIT and WAKE. A notify's notification goes to whichever waiter
+     * present at it takes it first ({@code value2}: that thread, or -1 while nobody has).
+     */
     NOTIFY,
     /** Thread.start; {@code value2} is the started thread. */
     FORK,
-    /** Thread.join returned; {@code value2} is the joined thread. */
+    /** Thread.join returned ({@link Event#outcome()}: the thread ended, or the join timed out or was interrupted); {@code value2} is the joined thread. */
     JOIN,
-    /** LockSupport.park returned. */
+    /** LockSupport.park returned; {@code value} is 1 when it took the permit. */
     PARK,
     /** LockSupport.unpark; {@code value2} is the target thread. */
     UNPARK,
@@ -55,7 +63,10 @@ public enum EventKind {
     INTERRUPT,
     /** Explicit fence ({@code VarHandle} fences); {@code value} is the {@link FenceKind} ordinal. */
     FENCE,
-    /** A scheduling point with no memory effect: yield, sleep, onSpinWait, timed wake-up. */
+    /**
+     * A scheduling point with no memory effect: yield, sleep, onSpinWait, a tryLock that failed (it
+     * addresses the lock), a blocking call that an interrupt ended before it blocked.
+     */
     YIELD,
     /**
      * A thread arrives at the header of a busy-wait loop ({@link BusyWait}) after an iteration that

@@ -72,6 +72,7 @@ class DporStrategyTest {
                 ops(lock, Op.read("ready", "r"), Op.jumpIf(r -> r.get("r") == 1, 5), Op.await("l"), Op.jump(1), Op.read("data", "d"), unlock),
                 ops(lock, Op.write("data", 42), Op.write("ready", 1), Op.notifyOne("l"), unlock)));
         programs.put("missed notify", List.of(ops(lock, Op.await("l"), unlock), ops(lock, Op.notifyAll("l"), unlock)));
+        programs.put("notify wakes any waiter", ToyPrograms.notifyWakesAnyWaiter().threads());
         programs.put("fork and join", List.of(ops(Op.write("x", 1), Op.fork(1), ry, Op.join(1), Op.read("y", "y2")), ops(Op.write("y", 1), rx)));
         return programs.entrySet().stream().flatMap(e -> Stream.of(MemoryModel.values())
                 .map(m -> Arguments.of(e.getKey(), m, e.getValue())));

@@ -239,7 +239,7 @@ class McrStrategyTest {
                 ToyPrograms.lockedCounter(), ToyPrograms.lockOrderInversion(), ToyPrograms.guardedWait(),
                 ToyPrograms.missedNotify(), ToyPrograms.forkJoin(), ToyPrograms.spinHandoff(),
                 ToyPrograms.threeThreadReads(), ToyPrograms.loopIncrement(), ToyPrograms.dekkerEntry(),
-                ToyPrograms.twoPlusTwoWrites(), ToyPrograms.peterson());
+                ToyPrograms.twoPlusTwoWrites(), ToyPrograms.peterson(), ToyPrograms.notifyWakesAnyWaiter());
     }
 
     @ParameterizedTest

@@ -119,6 +119,21 @@ final class ToyPrograms {
                 never());
     }
 
+    /**
+     * Two waiters and a notify, then a notifyAll: the notify may wake either waiter present (JLS
+     * 17.2.2), so either may see the phase the notify came with; with notify waking only the
+     * longest waiter, only the first to wait could.
+     */
+    static Program notifyWakesAnyWaiter() {
+        List<Op> waiter = List.of(Op.lock("m"), Op.read("phase", "before"), Op.jumpIf(r -> get(r, "before") >= 2, 4), Op.await("m"),
+                Op.read("phase", "after"), Op.unlock("m"));
+        return new Program("notify-wakes-any-waiter", List.of(
+                List.of(Op.lock("m"), Op.write("phase", 1), Op.notifyOne("m"), Op.unlock("m"),
+                        Op.lock("m"), Op.write("phase", 2), Op.notifyAll("m"), Op.unlock("m")),
+                waiter, waiter),
+                never());
+    }
+
     /** Main forks two threads that race on x, joins them and reads x. */
     static Program forkJoin() {
         return new Program("fork-join", List.of(

@@ -31,7 +31,9 @@ import java.util.function.ToLongFunction;
 /**
  * A stand-in for the controlled runtime in strategy tests: a tiny interpreter of hand-written
  * threads (shared reads and writes into per-thread registers, volatile accesses, locks,
- * wait/notify, fork/join, fences, local assignments, jumps and checks) under SC, TSO or PSO.
+ * wait/notify, fork/join, fences, local assignments, jumps and checks) under SC, TSO or PSO. As the
+ * runtime does without spurious wake-ups, a notify wakes whichever waiter present at it re-takes
+ * the lock first (the oldest notification a waiter may take), a notifyAll every waiter present.
  *
  * <p>Like the real runtime: each shared operation is one scheduling point and one event; under
  * TSO/PSO a write enters the thread's buffer (one FIFO per thread, or per thread and variable) and
@@ -224,6 +226,8 @@ final class ToyRunner implements ProgramRunner {
         final Map<String, Integer> versions = new HashMap<>();
         final Map<String, Integer> owners = new HashMap<>();
         final Map<String, ArrayDeque<Integer>> waitSets = new HashMap<>();
+        /** Per lock, the notifies no waiter has taken yet, oldest first: the NOTIFY's index and the waiters present at it. */
+        final Map<String, List<List<Integer>>> notifications = new HashMap<>();
         final List<Event> events = new ArrayList<>();
         final Map<Address, Long> initialValues = new LinkedHashMap<>();
         Bug bug;
@@ -275,7 +279,8 @@ final class ToyRunner implements ProgramRunner {
             return switch (op.kind()) {
                 case SPIN_BACK -> released(t);
                 case LOCK -> !owners.containsKey(op.name());
-                case WAIT -> s.waiting ? false : s.wakingNotify < 0 || !owners.containsKey(op.name());
+                case WAIT -> s.waiting ? !owners.containsKey(op.name()) && takeable(t, op.name()) != null
+                        : s.wakingNotify < 0 || !owners.containsKey(op.name());
                 case JOIN -> finished(op.target());
                 default -> true;
             };
@@ -330,6 +335,25 @@ final class ToyRunner implements ProgramRunner {
             return events.size() - 1;
         }
 
+        /** The oldest notification of {@code lock} that waiting thread {@code t} was present at ([notify index, present threads...]), or null. */
+        List<Integer> takeable(int t, String lock) {
+            for (List<Integer> n : notifications.getOrDefault(lock, List.of())) {
+                if (n.subList(1, n.size()).contains(t)) {
+                    return n;
+                }
+            }
+            return null;
+        }
+
+        void leaveWaitSet(int t, String lock) {
+            states.get(t).waiting = false;
+            waitSets.get(lock).remove(Integer.valueOf(t));
+            for (List<Integer> n : notifications.getOrDefault(lock, List.of())) {
+                n.subList(1, n.size()).remove(Integer.valueOf(t));
+            }
+            notifications.getOrDefault(lock, new ArrayList<>()).removeIf(n -> n.size() == 1);
+        }
+
         void step(int t) {
             ThreadState s = states.get(t);
             Op op = next(t);
@@ -379,6 +403,12 @@ final class ToyRunner implements ProgramRunner {
                     record(EventKind.UNLOCK, t, lockAddress(op.name()), 0, 0, 0);
                 }
                 case WAIT -> {
+                    if (s.waiting) {
+                        List<Integer> taken = takeable(t, op.name());
+                        notifications.get(op.name()).remove(taken);
+                        leaveWaitSet(t, op.name());
+                        s.wakingNotify = taken.get(0);
+                    }
                     if (s.wakingNotify >= 0) {
                         owners.put(op.name(), t);
                         record(EventKind.WAKE, t, lockAddress(op.name()), 0, s.wakingNotify, 0);
@@ -392,16 +422,18 @@ final class ToyRunner implements ProgramRunner {
                     }
                     return;
                 }
-                case NOTIFY, NOTIFY_ALL -> {
-                    ArrayDeque<Integer> waiters = waitSets.getOrDefault(op.name(), new ArrayDeque<>());
-                    List<Integer> woken = new ArrayList<>();
-                    while (!waiters.isEmpty() && (woken.isEmpty() || op.kind() == Kind.NOTIFY_ALL)) {
-                        woken.add(waiters.poll());
+                case NOTIFY -> {
+                    List<Integer> present = new ArrayList<>(List.of(events.size()));
+                    present.addAll(waitSets.getOrDefault(op.name(), new ArrayDeque<>()));
+                    record(EventKind.NOTIFY, t, lockAddress(op.name()), 0, -1, 0);
+                    if (present.size() > 1) {
+                        notifications.computeIfAbsent(op.name(), l -> new ArrayList<>()).add(present);
                     }
-                    long target = op.kind() == Kind.NOTIFY && !woken.isEmpty() ? woken.get(0) : -1;
-                    int notify = record(EventKind.NOTIFY, t, lockAddress(op.name()), 0, target, 0);
-                    for (int w : woken) {
-                        states.get(w).waiting = false;
+                }
+                case NOTIFY_ALL -> {
+                    int notify = record(EventKind.NOTIFY, t, lockAddress(op.name()), 0, -1, Event.BROADCAST);
+                    for (int w : new ArrayList<>(waitSets.getOrDefault(op.name(), new ArrayDeque<>()))) {
+                        leaveWaitSet(w, op.name());
                         states.get(w).wakingNotify = notify;
                     }
                 }
@@ -500,7 +532,7 @@ final class ToyRunner implements ProgramRunner {
                 case VOLATILE_WRITE -> EventKind.VOLATILE_WRITE;
                 case LOCK -> EventKind.LOCK;
                 case UNLOCK -> EventKind.UNLOCK;
-                case WAIT -> states.get(t).wakingNotify >= 0 ? EventKind.WAKE : EventKind.WAIT;
+                case WAIT -> states.get(t).wakingNotify >= 0 || states.get(t).waiting ? EventKind.WAKE : EventKind.WAIT;
                 case NOTIFY, NOTIFY_ALL -> EventKind.NOTIFY;
                 case FORK -> EventKind.FORK;
                 case JOIN -> EventKind.JOIN;

@@ -79,7 +79,7 @@ final class WeftCheck {
             throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
         }
         Deadline deadline = Deadline.after(timeLimit);
-        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound());
+        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound()).withSpuriousWakeups(settings.spuriousWakeups());
         ControlledExecutor runner = new ControlledExecutor(program, config.withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
                 ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);

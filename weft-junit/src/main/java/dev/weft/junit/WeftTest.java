@@ -44,6 +44,13 @@ public @interface WeftTest {
     /** Pass when a limit stops the exploration before every behaviour is covered and no bug was found. */
     boolean allowIncomplete() default false;
 
+    /**
+     * Let {@code Object.wait}, {@code Condition.await} and {@code LockSupport.park} return without a
+     * notify, signal or permit, as their contracts allow (JLS 17.2.1); false explores only the
+     * wake-ups some other thread causes (or a timeout or interrupt), as {@code --no-spurious-wakeups} does.
+     */
+    boolean spuriousWakeups() default RunConfig.SPURIOUS_WAKEUPS;
+
     /** Fail on a data race (two threads' accesses to one field or array element, one a write, unordered) even when every assertion holds. */
     boolean failOnRace() default false;
 

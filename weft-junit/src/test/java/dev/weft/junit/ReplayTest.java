@@ -136,6 +136,11 @@ class ReplayTest {
             }
 
             @Override
+            public boolean spuriousWakeups() {
+                return RunConfig.SPURIOUS_WAKEUPS;
+            }
+
+            @Override
             public String replay() {
                 return replay;
             }

@@ -15,6 +15,7 @@ import fixtures.RacyCounter;
 import fixtures.RacyFlag;
 import fixtures.RetryLoop;
 import fixtures.SilentRace;
+import fixtures.WaitWithoutLoop;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -133,6 +134,14 @@ class WeftExtensionTest {
         assertTrue(strict.message().startsWith("BUG (data-race)"), strict.message());
         assertTrue(strict.message().contains("RacyFlag.java"), strict.message());
         assertInstanceOf(WeftBugException.class, strict.failure().getCause());
+    }
+
+    @Test
+    void aWaitWithoutALoopFailsOnlyWhereWaitsMayWakeSpuriously() {
+        Fixtures.Outcome spurious = Fixtures.run(WaitWithoutLoop.class, "failsWhenWaitsMayWakeSpuriously");
+        assertTrue(spurious.message().startsWith("BUG (assertion) in thread main.1"), spurious.message());
+        assertTrue(spurious.message().contains("wake up spuriously"), spurious.message());
+        assertTrue(Fixtures.run(WaitWithoutLoop.class, "passesWithoutSpuriousWakeups").passed());
     }
 
     @Test

@@ -33,7 +33,8 @@ import java.util.Map;
  * <p>Options: {@code --quick} (SC rows only, 100 runs and 2 s per cell), {@code --runs N} (default
  * 500), {@code --seconds S} per cell (default 20), {@code --strategies mcr,dpor,...} (default all
  * five), {@code --filter TEXT} (rows whose class name contains it), {@code --solver order|z3} for
- * MCR's queries (default order), {@code --write DIR}: write
+ * MCR's queries (default order), {@code --no-spurious-wakeups} or {@code --spurious-wakeups} (default:
+ * as {@code weft check}), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} and replace the generated part of {@code DIR/benchmarks.md}; without
  * it the table goes to standard output. Each cell explores past the first bug, so it gives both the
  * runs to the first bug and the runs to cover everything.
@@ -61,6 +62,7 @@ public final class StrategyTable {
         String filter = options.getOrDefault("--filter", "");
         SolverKind solver = SolverKind.parse(options.getOrDefault("--solver", SolverKind.ORDER.cliName()));
         String classpath = BenchmarkPrograms.classpath();
+        boolean spurious = options.containsKey("--spurious-wakeups") || RunConfig.SPURIOUS_WAKEUPS && !options.containsKey("--no-spurious-wakeups");
 
         List<Row> rows = new ArrayList<>();
         for (Catalog.Entry entry : BenchmarkPrograms.catalogue()) {
@@ -70,7 +72,8 @@ public final class StrategyTable {
             MemoryModel model = MemoryModel.valueOf(entry.memoryModel().toUpperCase(Locale.ROOT));
             List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
-                ExplorationResult r = explore(classpath, entry.className(), model, name, solver, maxRuns, timeLimit);
+                ExplorationResult r = explore(classpath, entry.className(), RunConfig.of(model).withSpuriousWakeups(spurious), name, solver,
+                        maxRuns, timeLimit);
                 boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
                 cells.add(new Cell(name, r, wrong));
             }
@@ -78,9 +81,9 @@ public final class StrategyTable {
             rows.add(row);
             System.err.println(markdownRow(row));
         }
-        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; solver %s; %s; %d cores",
-                quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), solver.cliName(), LocalDate.now(),
-                Runtime.getRuntime().availableProcessors());
+        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; solver %s; %s; %s; %d cores",
+                quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), solver.cliName(),
+                spurious ? "spurious wake-ups" : "no spurious wake-ups", LocalDate.now(), Runtime.getRuntime().availableProcessors());
         String markdown = markdown(rows, strategies, budget);
         if (options.containsKey("--write")) {
             Path dir = Path.of(options.get("--write"));
@@ -95,7 +98,7 @@ public final class StrategyTable {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--quick" -> options.put(args[i], "");
+                case "--quick", "--spurious-wakeups", "--no-spurious-wakeups" -> options.put(args[i], "");
                 case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver" -> {
                     if (i + 1 == args.length) {
                         throw new IllegalArgumentException(args[i] + " needs a value");
@@ -103,18 +106,19 @@ public final class StrategyTable {
                     options.put(args[i], args[++i]);
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3, --write DIR)");
+                        + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3,"
+                        + " --[no-]spurious-wakeups, --write DIR)");
             }
         }
         return options;
     }
 
-    static ExplorationResult explore(String classpath, String mainClass, MemoryModel model, String strategy, SolverKind solver,
+    static ExplorationResult explore(String classpath, String mainClass, RunConfig config, String strategy, SolverKind solver,
                                              long maxRuns, Duration timeLimit) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
-        Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(model, 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
+        Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(config.memoryModel(), 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
                 StrategyOptions.DEFAULT_DEPTH, maxRuns, solver, new dev.weft.solver.Limits(60_000, 0)));
-        return new Explorer(new ControlledExecutor(program, RunConfig.of(model)), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
+        return new Explorer(new ControlledExecutor(program, config), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
     }
 
     static String markdown(List<Row> rows, List<String> strategies, String budget) {

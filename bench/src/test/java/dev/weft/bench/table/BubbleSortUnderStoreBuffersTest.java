@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.explore.ExplorationResult;
+import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,6 +40,6 @@ class BubbleSortUnderStoreBuffersTest {
     }
 
     private static ExplorationResult explore(MemoryModel model, String strategy, long runs) throws Exception {
-        return StrategyTable.explore(BenchmarkPrograms.classpath(), PROGRAM, model, strategy, SolverKind.ORDER, runs, null);
+        return StrategyTable.explore(BenchmarkPrograms.classpath(), PROGRAM, RunConfig.of(model), strategy, SolverKind.ORDER, runs, null);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.explore.ExplorationResult;
+import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,7 +20,7 @@ class McrOnBusyWaitBenchmarksTest {
     @ParameterizedTest
     @EnumSource(value = MemoryModel.class, names = {"TSO", "PSO"})
     void bakeryUnderRelaxedModelsFindsItsBugAndCompletes(MemoryModel model) throws Exception {
-        ExplorationResult result = StrategyTable.explore(BenchmarkPrograms.classpath(), "benchmarks.Bakery", model, "mcr",
+        ExplorationResult result = StrategyTable.explore(BenchmarkPrograms.classpath(), "benchmarks.Bakery", RunConfig.of(model), "mcr",
                 SolverKind.ORDER, 1_000, null);
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.complete(), () -> result.executions() + " runs, stopped by " + result.stop());
