@@ -166,16 +166,22 @@ public final class Explorer {
         int first = bugs.size();
         fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
         RunResult described = replay(PrefixPolicy.forReport(result.schedule()));
-        RunResult plain = null;
+        List<Integer> missed = new ArrayList<>();
         for (int i = 0; i < fresh.size(); i++) {
-            Bug bug = fresh.get(i);
-            Replay replay = replayOf(described, bug);
-            Trace shown = replay == Replay.REPRODUCED ? described.trace() : result.trace();
+            Replay replay = replayOf(described, fresh.get(i));
             if (replay == Replay.NOT_REPRODUCED) {
-                plain = plain != null ? plain : replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
-                replay = replayOf(plain, bug);
+                missed.add(i);
+            } else {
+                bugs.set(first + i, found(result, replay == Replay.REPRODUCED ? described.trace() : result.trace(), fresh.get(i), replay));
             }
-            bugs.set(first + i, found(result, shown, bug, replay));
+        }
+        if (missed.isEmpty()) {
+            return;
+        }
+        described = null; // its trace goes before the plain replay: a run at the heap's edge needs the room
+        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
+        for (int i : missed) {
+            bugs.set(first + i, found(result, result.trace(), fresh.get(i), replayOf(plain, fresh.get(i))));
         }
     }
 
