@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.ThreadPaths;
@@ -90,6 +91,10 @@ final class ThreadLifecycle {
             endByWeftsOwn(me, failure);
             return;
         }
+        if (failure instanceof OutOfMemoryError) {
+            endAtOutOfMemory(me, failure);
+            return;
+        }
         if (failure != null) {
             uncaught.dispatch(me, failure);
         }
@@ -123,6 +128,24 @@ final class ThreadLifecycle {
         try {
             if (!core.isOver()) {
                 core.finish(core.bugs.uncaught(failure, me));
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /**
+     * The program ran out of memory: its bug, and the end of the run. The heap is still full of what the
+     * program keeps, so the checker has no room to run the other threads on (the JVM would let them go
+     * on); what they do after it is not explored, which the run says.
+     */
+    private void endAtOutOfMemory(RunThread me, Throwable failure) {
+        core.lock();
+        try {
+            if (!core.isOver()) {
+                core.recording.incomplete(IncompleteReason.of("out-of-memory",
+                        "a run ended at the program's OutOfMemoryError: what its other threads would have done after it was not explored"));
+                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
             }
         } finally {
             core.unlock();
