@@ -20,7 +20,9 @@ import java.util.Set;
  * first non-comment line names the columns. The columns {@code class}, {@code model}
  * ({@code sc|tso|pso}), {@code verdict} ({@code bug|ok}), {@code kind} (a bug kind's JSON name,
  * or {@code -} when the verdict is ok) and {@code note} are required; further columns are kept and
- * readable by name. Lines starting with {@code #} and blank lines are ignored.
+ * readable by name. A row may leave out trailing columns that are not required: it has no value
+ * there ({@link Entry#has}), which is not the same as {@code -}. Lines starting with {@code #} and
+ * blank lines are ignored.
  */
 public final class Catalog {
     /** The catalogue of this module's programs. */
@@ -39,6 +41,11 @@ public final class Catalog {
     /** One program under one memory model. {@code bugKind} is empty when no bug is expected. */
     public record Entry(String className, String memoryModel, boolean expectsBug, Optional<String> bugKind,
                         String note, Map<String, String> columns) {
+        /** Whether the row has a value in column {@code name} (it may leave trailing optional columns out). */
+        public boolean has(String name) {
+            return columns.containsKey(name);
+        }
+
         /** The value of any column by its header name; {@code "-"} marks an empty value. */
         public String column(String name) {
             String value = columns.get(name);
@@ -107,7 +114,7 @@ public final class Catalog {
                 }
                 continue;
             }
-            if (cells.size() != header.size()) {
+            if (cells.size() > header.size() || !holdsRequired(header, cells.size())) {
                 throw new IllegalArgumentException(where + ": expected " + header.size() + " tab-separated cells, found " + cells.size());
             }
             Map<String, String> columns = new LinkedHashMap<>();
@@ -124,6 +131,16 @@ public final class Catalog {
             throw new IllegalArgumentException(source + ": the catalogue has no header line");
         }
         return List.copyOf(entries);
+    }
+
+    /** Whether the first {@code cells} columns of {@code header} include every required one. */
+    private static boolean holdsRequired(List<String> header, int cells) {
+        for (String required : REQUIRED_COLUMNS) {
+            if (header.indexOf(required) >= cells) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Entry entry(Map<String, String> columns, String where) {

@@ -31,6 +31,14 @@ class CatalogTest {
     }
 
     @Test
+    void aRowMayLeaveOutTrailingColumnsThatAreNotRequired() {
+        List<Catalog.Entry> entries = Catalog.parse(List.of(HEADER, "a.B	sc	ok	-	fine	-", "a.C	sc	ok	-	fine"), "test");
+        assertTrue(entries.get(0).has("extra"));
+        assertFalse(entries.get(1).has("extra"), "left out, which is not '-'");
+        assertRejected("a.B	sc	ok	-	x	-	y", "tab-separated");
+    }
+
+    @Test
     void rejectsMalformedRowsWithTheirLineNumber() {
         assertRejected("a.B\tarm\tok\t-\tx\t-", "memory model");
         assertRejected("a.B\tsc\tmaybe\t-\tx\t-", "verdict");

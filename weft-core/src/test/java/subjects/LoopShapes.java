@@ -1,6 +1,7 @@
 package subjects;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.function.IntSupplier;
 
@@ -119,6 +120,25 @@ public class LoopShapes {
 
     static void asksAJdkCollection() {
         while (list.isEmpty()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    static void changesAJdkCollection() {
+        while (list.remove(Integer.valueOf(0))) {
+            Thread.onSpinWait();
+        }
+    }
+
+    static void movesAnIteratorOn() {
+        Iterator<Integer> values = list.iterator();
+        while (values.next() != 0) {
+            Thread.onSpinWait();
+        }
+    }
+
+    static void handsAJdkCollectionAnArray(Integer[] into) {
+        while (list.toArray(into)[0] == null) {
             Thread.onSpinWait();
         }
     }

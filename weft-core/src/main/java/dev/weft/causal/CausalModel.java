@@ -470,6 +470,7 @@ public final class CausalModel {
                 base.add(any(List.of(atom(waitNotifyWake[0], waitNotifyWake[1]), atom(cut, waitNotifyWake[2]))));
             }
         }
+        base.addAll(callsKeptWhole());
         base.addAll(notifications.exclusive());
         for (Event e : trace.events()) {
             if (e.readsLocation() && !(lazy && isPlainRead(e.index()))) {
@@ -504,6 +505,51 @@ public final class CausalModel {
             base.addAll(endOrder.baseConstraints());
         }
         return base;
+    }
+
+    /**
+     * Beyond the papers: a JDK call on the state of several objects ({@code a.addAll(b)}) is one step
+     * with one event per object, recorded one after the other, so no other thread's access that
+     * conflicts with one of the later events can fall between the step's first event and it.
+     */
+    private List<Formula> callsKeptWhole() {
+        List<Formula> whole = new ArrayList<>();
+        Map<Address, List<Event>> accesses = null;
+        for (Event later : trace.events()) {
+            int first = firstEventOfCall(later);
+            if (first == later.index()) {
+                continue;
+            }
+            if (accesses == null) {
+                accesses = new HashMap<>();
+                for (Event e : trace.events()) {
+                    if (e.accessesMemory()) {
+                        accesses.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e);
+                    }
+                }
+            }
+            for (Event other : accesses.get(later.address())) {
+                if (other.thread() != later.thread() && (other.wrote() || later.wrote())) {
+                    whole.add(any(List.of(atom(other.index(), first), atom(later.index(), other.index()))));
+                }
+            }
+        }
+        return whole;
+    }
+
+    /** The first event of the JDK call step {@code e} belongs to: {@code e} itself unless it follows one of the call's events right in the trace. */
+    private int firstEventOfCall(Event e) {
+        int first = e.index();
+        while (first > 0 && isLaterEventOfCall(trace.get(first), trace.get(first - 1))) {
+            first--;
+        }
+        return first;
+    }
+
+    private static boolean isLaterEventOfCall(Event e, Event before) {
+        return !e.has(Event.CHOSEN) && e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE
+                && before.thread() == e.thread() && before.location() == e.location() && before.address() != null
+                && before.address().kind() == Address.Kind.OBJECT_STATE;
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,9 +22,9 @@ import java.util.Set;
  * run shows that Weft cannot check this program, or Weft itself fails. A run may show several bugs
  * (an uncaught exception ends only its thread); each new one is reported, de-duplicated by kind and
  * location. The schedule of a run with a new bug is replayed once before its bugs are reported, so a
- * bug that does not reproduce is flagged instead of trusted. The result lists every reason the
- * exploration is not complete: its stop, the strategy's {@link Strategy#incompleteReasons()} and the
- * runs' {@link RunResult#incompleteReasons()}.
+ * bug that does not reproduce is flagged instead of trusted; that replay describes the run's JDK
+ * calls for the report. The result lists every reason the exploration is not complete: its stop,
+ * the strategy's {@link Strategy#incompleteReasons()} and the runs' {@link RunResult#incompleteReasons()}.
  */
 public final class Explorer {
 
@@ -137,13 +138,7 @@ public final class Explorer {
                 List<Bug> fresh = result.bugs().stream().filter(bug -> bugKeys.add(key(bug))).toList();
                 if (!fresh.isEmpty()) {
                     firstBug = firstBug == 0 ? executions : firstBug;
-                    // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
-                    int first = bugs.size();
-                    fresh.forEach(bug -> bugs.add(found(result, bug, Replay.NOT_CHECKED)));
-                    RunResult again = replay(result);
-                    for (int i = 0; i < fresh.size(); i++) {
-                        bugs.set(first + i, found(result, fresh.get(i), replayOf(again, fresh.get(i))));
-                    }
+                    addReplayed(result, fresh);
                 }
                 yield limits.allBugs() ? null : Stop.BUG_FOUND;
             }
@@ -160,16 +155,46 @@ public final class Explorer {
         };
     }
 
-    private FoundBug found(RunResult run, Bug bug, Replay replay) {
-        return new FoundBug(bug, executions, run.schedule(), run.trace(), replay, run.bugs());
+    /**
+     * Adds the run's new bugs, each checked by a replay of the run's schedule that describes its JDK
+     * calls; a reproduced bug keeps that replay's trace, with the calls in words. Describing takes
+     * memory and time, so a run at the edge of either (a program that fills the heap) may come out
+     * otherwise: a bug that replay missed is checked by a plain replay, as the run was made.
+     */
+    private void addReplayed(RunResult result, List<Bug> fresh) {
+        // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
+        int first = bugs.size();
+        fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
+        RunResult described = replay(PrefixPolicy.forReport(result.schedule()));
+        List<Integer> missed = new ArrayList<>();
+        for (int i = 0; i < fresh.size(); i++) {
+            Replay replay = replayOf(described, fresh.get(i));
+            if (replay == Replay.NOT_REPRODUCED) {
+                missed.add(i);
+            } else {
+                bugs.set(first + i, found(result, replay == Replay.REPRODUCED ? described.trace() : result.trace(), fresh.get(i), replay));
+            }
+        }
+        if (missed.isEmpty()) {
+            return;
+        }
+        described = null; // its trace goes before the plain replay: a run at the heap's edge needs the room
+        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
+        for (int i : missed) {
+            bugs.set(first + i, found(result, result.trace(), fresh.get(i), replayOf(plain, fresh.get(i))));
+        }
     }
 
-    /** Runs a run's schedule again, to check that its bugs come out again; null when the deadline did not let it. */
-    private RunResult replay(RunResult found) {
+    private FoundBug found(RunResult run, Trace trace, Bug bug, Replay replay) {
+        return new FoundBug(bug, executions, run.schedule(), trace, replay, run.bugs());
+    }
+
+    /** Runs {@code policy}, a replay of a run's schedule; null when the deadline did not let it. */
+    private RunResult replay(PrefixPolicy policy) {
         if (deadline.passed()) {
             return null;
         }
-        RunResult again = runner.run(new PrefixPolicy(found.schedule(), ContinuationPolicy.INSTANCE));
+        RunResult again = runner.run(policy);
         return again.status() == RunResult.Status.STOPPED ? null : again;
     }
 

@@ -12,10 +12,26 @@ import java.util.List;
 public final class PrefixPolicy implements SchedulePolicy {
     private final List<Choice> prefix;
     private final SchedulePolicy then;
+    private final boolean describes;
 
     public PrefixPolicy(List<Choice> prefix, SchedulePolicy then) {
+        this(prefix, then, false);
+    }
+
+    private PrefixPolicy(List<Choice> prefix, SchedulePolicy then, boolean describes) {
         this.prefix = prefix;
         this.then = then;
+        this.describes = describes;
+    }
+
+    /** Replays a run's schedule for its report: the run describes its JDK calls ({@link SchedulePolicy#describesJdkCalls}). */
+    public static PrefixPolicy forReport(List<Choice> schedule) {
+        return new PrefixPolicy(schedule, ContinuationPolicy.INSTANCE, true);
+    }
+
+    @Override
+    public boolean describesJdkCalls() {
+        return describes;
     }
 
     @Override

@@ -91,6 +91,9 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (memory && kind.mayWrite() && !buffered) {
             writes = Set.of(address);
         }
+        if (!op.others().isEmpty()) {
+            writes = union(writes, op.others()); // conservatively: those a JDK call only reads count as written
+        }
         if (kind.synchronizes() && !drained.isEmpty()) {
             writes = union(writes, drained);
         }

@@ -1,6 +1,5 @@
 package dev.weft.instrument;
 
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -47,8 +46,7 @@ final class AllocationVisitor extends MethodVisitor {
             return;
         }
         int argumentSlots = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - 1;
-        Object receiver = ctx.stackEntry(argumentSlots);
-        boolean copyBelow = receiver instanceof Label && ctx.stackEntry(argumentSlots + 1) == receiver;
+        boolean copyBelow = ctx.newObjectCopiedBelow(descriptor);
         boolean initializesThis = ctx.mayBeUninitializedThis(argumentSlots);
         boolean thisInLocalZero = ctx.firstLocal() == Opcodes.UNINITIALIZED_THIS;
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);

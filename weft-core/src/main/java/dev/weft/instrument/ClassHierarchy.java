@@ -1,5 +1,6 @@
 package dev.weft.instrument;
 
+import dev.weft.jdk.JdkApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -45,6 +46,7 @@ final class ClassHierarchy {
 
     private final Function<String, byte[]> programClassBytes;
     private final Map<String, ClassInfo> cache = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> mayHoldState = new ConcurrentHashMap<>();
 
     /** @param programClassBytes class file bytes of a program class by internal name, or null */
     ClassHierarchy(Function<String, byte[]> programClassBytes) {
@@ -141,6 +143,11 @@ final class ClassHierarchy {
             }
         }
         return null;
+    }
+
+    /** Whether a variable of type {@code type} (internal name) may hold a JDK object whose state Weft follows ({@link JdkApi#mayHoldState}). */
+    boolean mayHoldState(String type) {
+        return mayHoldState.computeIfAbsent(type, t -> JdkApi.mayHoldState(t, this::isSubtype));
     }
 
     /** True if {@code type} is {@code ancestor} or extends or implements it. */

@@ -68,6 +68,24 @@ final class Emit {
         restoreType(mv, type);
     }
 
+    /** A primitive on the stack as its box ({@code Integer.valueOf} ...); a reference stays as it is. */
+    static void box(MethodVisitor mv, Type type) {
+        String box = switch (type.getSort()) {
+            case Type.BOOLEAN -> "java/lang/Boolean";
+            case Type.CHAR -> "java/lang/Character";
+            case Type.BYTE -> "java/lang/Byte";
+            case Type.SHORT -> "java/lang/Short";
+            case Type.INT -> "java/lang/Integer";
+            case Type.LONG -> "java/lang/Long";
+            case Type.FLOAT -> "java/lang/Float";
+            case Type.DOUBLE -> "java/lang/Double";
+            default -> null;
+        };
+        if (box != null) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", Type.getMethodDescriptor(Type.getObjectType(box), type), false);
+        }
+    }
+
     static void pop(MethodVisitor mv, Type type) {
         mv.visitInsn(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
     }

@@ -1,5 +1,6 @@
 package dev.weft.instrument;
 
+import dev.weft.jdk.JdkApi;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -19,8 +20,10 @@ import org.objectweb.asm.tree.MethodNode;
  * events (atomics, locks, conditions, park, wait/notify, yield, sleep) are recorded. Not recorded:
  * an allocation (a new object's identity and the thread's allocation count), an
  * {@code invokedynamic} (lambdas, string concatenation), and a call that may reach any of these
- * or a JDK method outside {@link SideEffectFreeJdkMethods}. Time is not state here: a sleep
- * advances the thread's logical clock, which Weft does not explore as a value.
+ * or a JDK method that is neither free of side effects ({@link JdkApi#isSideEffectFree}) nor a
+ * call on a JDK collection whose effects the runtime sees ({@link JdkApi#effectsAreSeen}). Time is
+ * not state here: a sleep advances the thread's logical clock, which Weft does not explore as a
+ * value.
  *
  * <p>A call is followed into every method it may reach: a program method by its code, by the same
  * rules (one on the way counts as clean, so recursion is fine); a virtual call into each program
@@ -53,10 +56,10 @@ final class HiddenState {
         this.subtypes = subtypes;
     }
 
-    /** Whether {@code insn} may leave state behind that no event records. */
-    synchronized boolean leavesState(AbstractInsnNode insn) {
+    /** Whether {@code insn}, an instruction of a method of class {@code owner}, may leave state behind that no event records. */
+    synchronized boolean leavesState(String owner, AbstractInsnNode insn) {
         boolean outermost = onTheWay.isEmpty();
-        boolean leaves = leaves(insn);
+        boolean leaves = leaves(owner, insn);
         if (outermost) {
             if (!leaves) {
                 tentative.forEach(m -> known.put(m, true));
@@ -66,31 +69,36 @@ final class HiddenState {
         return leaves;
     }
 
-    private boolean leaves(AbstractInsnNode insn) {
+    private boolean leaves(String caller, AbstractInsnNode insn) {
         return switch (insn.getOpcode()) {
             case Opcodes.NEW, Opcodes.NEWARRAY, Opcodes.ANEWARRAY, Opcodes.MULTIANEWARRAY, Opcodes.INVOKEDYNAMIC -> true;
-            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKESPECIAL, Opcodes.INVOKESTATIC, Opcodes.INVOKEINTERFACE -> !callIsClean((MethodInsnNode) insn);
+            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKESPECIAL, Opcodes.INVOKESTATIC, Opcodes.INVOKEINTERFACE -> !callIsClean(caller, (MethodInsnNode) insn);
             default -> false;
         };
     }
 
-    private boolean callIsClean(MethodInsnNode call) {
+    private boolean callIsClean(String caller, MethodInsnNode call) {
         if (call.owner.startsWith("[") || call.name.equals("<init>")) {
             return false; // an array's clone, or a constructor (after a new, or a super call: construction state)
         }
         ClassHierarchy.Member target = hierarchy.resolveMethod(call.owner, call.name, call.desc);
-        if (target == null || !targetIsClean(call, target)) {
+        if (target == null || !targetIsClean(caller, call, target)) {
             return false;
         }
         boolean virtual = call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
         if (!virtual || target.is(Opcodes.ACC_FINAL) || target.is(Opcodes.ACC_PRIVATE) || isFinalClass(call.owner)) {
             return true;
         }
-        return !mayBeLambda(call.owner) && overridesAreClean(call);
+        return !mayBeLambda(call.owner) && overridesAreClean(caller, call);
     }
 
-    /** The method the call resolves to statically: a program method by its code; a JDK method by the table or as an event. */
-    private boolean targetIsClean(MethodInsnNode call, ClassHierarchy.Member target) {
+    /**
+     * The method the call resolves to statically: a program method by its code; a JDK method by the
+     * table or as an event. A call on a JDK collection is an event or tells the runtime of its change
+     * ({@link JdkApi#effectsAreSeen}), but not from Weft's models of JDK classes, whose own JDK
+     * objects the runtime does not follow.
+     */
+    private boolean targetIsClean(String caller, MethodInsnNode call, ClassHierarchy.Member target) {
         String declaring = target.owner().name();
         if (instrumented.test(declaring)) {
             return methodIsClean(declaring, call.name, call.desc);
@@ -98,7 +106,8 @@ final class HiddenState {
         if (ProgramClasses.isInstrumented(declaring)) {
             return false; // program code the run leaves uninstrumented: its accesses are not events
         }
-        if (SideEffectFreeJdkMethods.contains(declaring, call.name, call.desc)) {
+        if (JdkApi.isSideEffectFree(declaring, call.name, call.desc)
+                || !ProgramClasses.isModelled(caller) && JdkApi.effectsAreSeen(declaring, call.desc, hierarchy::isSubtype)) {
             return true;
         }
         JdkCallVisitor.Call jdkCall = JdkCallVisitor.resolve(hierarchy, call.getOpcode(), call.owner, call.name, call.desc, call.itf);
@@ -107,7 +116,7 @@ final class HiddenState {
     }
 
     /** Every program class below the receiver's type dispatches the call to a clean method. */
-    private boolean overridesAreClean(MethodInsnNode call) {
+    private boolean overridesAreClean(String caller, MethodInsnNode call) {
         Set<String> below = subtypes.below(call.owner);
         if (below == null) {
             return false;
@@ -118,7 +127,7 @@ final class HiddenState {
                 continue; // never a receiver's class; what it inherits is resolved from its concrete subclasses
             }
             ClassHierarchy.Member override = hierarchy.resolveMethod(type, call.name, call.desc);
-            if (override == null || !targetIsClean(call, override)) {
+            if (override == null || !targetIsClean(caller, call, override)) {
                 return false;
             }
         }
@@ -141,7 +150,7 @@ final class HiddenState {
         onTheWay.add(key);
         boolean clean = (method.access & Opcodes.ACC_NATIVE) == 0;
         for (AbstractInsnNode insn : method.instructions) {
-            if (clean && leaves(insn)) {
+            if (clean && leaves(owner, insn)) {
                 clean = false;
             }
         }

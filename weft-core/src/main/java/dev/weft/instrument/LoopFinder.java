@@ -68,7 +68,7 @@ final class LoopFinder {
                 continue;
             }
             Frame<BasicValue> atHeader = frames[indexOf.get(flow.instructions[loop.header()])];
-            List<LoopPlan.Local> changed = isPure(flow, loop, atHeader) ? changedLocals(flow, loop, liveness, atHeader) : null;
+            List<LoopPlan.Local> changed = isPure(owner, flow, loop, atHeader) ? changedLocals(flow, loop, liveness, atHeader) : null;
             // A pure loop that changes no local can only run once or for ever: reported even when it touches nothing shared.
             if (touchesSharedState(flow, loop) || changed != null && changed.isEmpty()) {
                 reported.add(loop);
@@ -113,12 +113,12 @@ final class LoopFinder {
         return true;
     }
 
-    private boolean isPure(ControlFlow flow, ControlFlow.NaturalLoop loop, Frame<BasicValue> atHeader) {
+    private boolean isPure(String owner, ControlFlow flow, ControlFlow.NaturalLoop loop, Frame<BasicValue> atHeader) {
         if (atHeader == null || atHeader.getStackSize() != 0) {
             return false;
         }
         for (int i = loop.body().nextSetBit(0); i >= 0; i = loop.body().nextSetBit(i + 1)) {
-            if (hiddenState.leavesState(flow.instructions[i])) {
+            if (hiddenState.leavesState(owner, flow.instructions[i])) {
                 return false;
             }
         }

@@ -3,8 +3,11 @@ package dev.weft.instrument;
 import dev.weft.trace.Location;
 import dev.weft.trace.Symbols;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.AnalyzerAdapter;
@@ -35,9 +38,13 @@ final class MethodContext {
     private boolean thisInitialized;
     private AnalyzerAdapter analyzer;
     private int fixedLocation = -1;
+    private final ReceiverNames receiverNames;
+    /** Handlers added around single instructions, which {@link InnerHandlersFirst} puts first in the exception table. */
+    final Set<Label> innermostHandlers = new HashSet<>();
 
+    /** @param receiverNames the names of the method's call receivers, or null (a generated method) */
     MethodContext(String owner, String name, String descriptor, int access, ClassHierarchy hierarchy, ClassFacts facts, Symbols symbols,
-                  String sourceFile, OffsetReader reader, int maxLocals, int firstLine) {
+                  String sourceFile, OffsetReader reader, int maxLocals, int firstLine, ReceiverNames receiverNames) {
         this.owner = owner;
         this.name = name;
         this.descriptor = descriptor;
@@ -51,6 +58,7 @@ final class MethodContext {
         this.freeLocals = maxLocals;
         this.firstLine = firstLine;
         this.thisInitialized = !isConstructor();
+        this.receiverNames = receiverNames;
     }
 
     void attach(AnalyzerAdapter analyzer) {
@@ -81,6 +89,11 @@ final class MethodContext {
         }
         return locationIds.computeIfAbsent(reader.currentOffset(),
                 offset -> symbols.locations().add(new Location(className, name, sourceFile, line, offset)));
+    }
+
+    /** The receiver of the call being visited as the source names it (a field or local variable), or null. */
+    String receiverName() {
+        return receiverNames == null ? null : receiverNames.at(reader.currentOffset());
     }
 
     /** The location id of the method's entry (its first line, offset 0). */
@@ -120,6 +133,17 @@ final class MethodContext {
         return stack.get(stack.size() - 1 - slotsFromTop);
     }
 
+    /**
+     * For a constructor call being visited (descriptor {@code descriptor}): whether the new object it
+     * initialises also lies below it on the stack ({@code new C(...)}'s NEW, DUP), so that the code
+     * after the call can see the initialised object.
+     */
+    boolean newObjectCopiedBelow(String descriptor) {
+        int argumentSlots = (Type.getArgumentsAndReturnSizes(descriptor) >> 2) - 1;
+        Object receiver = stackEntry(argumentSlots);
+        return receiver instanceof Label && stackEntry(argumentSlots + 1) == receiver;
+    }
+
     /** The analyzer's type of local 0, or null if unknown. */
     Object firstLocal() {
         List<Object> locals = analyzer.locals;
@@ -136,6 +160,11 @@ final class MethodContext {
         }
         Object entry = stackEntry(slotsFromTop);
         return entry == null || entry == Opcodes.UNINITIALIZED_THIS;
+    }
+
+    /** Whether this is a constructor whose super(...) or this(...) call has not run yet. */
+    boolean isThisUninitialized() {
+        return !thisInitialized;
     }
 
     /** Called when the constructor's super(...) or this(...) call has run. */

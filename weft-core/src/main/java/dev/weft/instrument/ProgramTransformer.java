@@ -57,10 +57,10 @@ public final class ProgramTransformer {
     byte[] transform(String className, byte[] original, BiConsumer<String, byte[]> companions) throws BadProgramException {
         ClassFileVersion.check(className, original);
         OffsetReader reader;
-        ClassNode outline = new ClassNode();
+        ClassNode outline;
         try {
             reader = new OffsetReader(original);
-            reader.accept(outline, ClassReader.SKIP_FRAMES);
+            outline = ReceiverNames.outline(reader);
         } catch (RuntimeException e) {
             throw new BadProgramException("invalid class file for " + className + ": " + e, e);
         }
@@ -116,7 +116,7 @@ public final class ProgramTransformer {
             }
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
-                    reader, method.maxLocals, firstLine(method));
+                    reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
             return instrument(mv, ctx, isSynchronized, method, writesInstrumentedFinalField(method));
         }
 
@@ -144,6 +144,9 @@ public final class ProgramTransformer {
          */
         private MethodVisitor instrument(MethodVisitor mv, MethodContext ctx, boolean isSynchronized, MethodNode original,
                                          boolean freezesFinalFields) {
+            mv = new InnerHandlersFirst(mv, ctx.access, ctx.name, ctx.descriptor, ctx.innermostHandlers);
+            boolean isModel = ProgramClasses.isModelled(ctx.owner);
+            mv = new JdkObjectVisitor(mv, ctx, !isModel);
             if (ctx.name.equals("<clinit>")) {
                 hasClassInit = true;
                 mv = new ClassInitVisitor(mv, ctx);
@@ -157,7 +160,6 @@ public final class ProgramTransformer {
             if (freezesFinalFields) {
                 mv = new FinalFieldFreezeVisitor(mv, ctx);
             }
-            boolean isModel = ProgramClasses.isModelled(ctx.owner);
             if (!isModel) {
                 mv = new StandardInputVisitor(mv, ctx);
                 mv = new UnsupportedCallVisitor(mv, ctx);
@@ -210,7 +212,7 @@ public final class ProgramTransformer {
 
         private void writeBridge(MethodVisitor mv, String owner, int access, Bridge bridge) {
             MethodContext ctx = new MethodContext(owner, bridge.name(), bridge.descriptor(), access, hierarchy, facts, symbols,
-                    outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1);
+                    outline.sourceFile, reader, Type.getArgumentsAndReturnSizes(bridge.descriptor()) >> 2, -1, null);
             ctx.fixLocation(bridge.location());
             bridge.write(instrument(mv, ctx, false, null, false));
         }

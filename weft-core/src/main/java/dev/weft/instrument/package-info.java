@@ -6,7 +6,8 @@
  * a fresh {@code RunClassLoader}, starting at main, or ({@code openEntry}) at a test-shaped
  * {@link dev.weft.instrument.EntryPoint} that {@code support.EntryRunner} calls inside the run's
  * loader; {@link dev.weft.instrument.ProgramTransformer} chains one method visitor per concern (fields, arrays, allocations, monitors, synchronized methods, thread bodies,
- * class initialisers, and JDK calls: threads, determinism, locks, atomics, unsupported APIs);
+ * class initialisers, and JDK calls: threads, determinism, locks, atomics, unsupported APIs, and
+ * calls on JDK objects whose state Weft follows, with where such objects escape: {@code JdkObjectVisitor});
  * {@link dev.weft.instrument.Agent} applies the same transformer under {@code -javaagent}.
  * JDK classes are never rewritten: calls into them are intercepted at the program's call sites.
  * Where the program would create a JDK thread pool, FutureTask or CountDownLatch,

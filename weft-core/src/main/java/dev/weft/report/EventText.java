@@ -4,17 +4,40 @@ import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.FenceKind;
+import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
+import dev.weft.trace.Trace;
 import dev.weft.trace.Values;
 
-/** Describes events in words for people: "read LostUpdate.count = 0", "lock main#2", "fork main.1". */
+/**
+ * Describes events in words for people: "read LostUpdate.count = 0", "lock main#2", "fork main.1".
+ * A JDK call's event reads as the call: as the program made it where the run recorded it in detail
+ * ({@code ids.get("alice") → null}), else by its API and object ("Map.get on HashMap main#3, reads it").
+ */
 public final class EventText {
     private EventText() {
     }
 
+    /** Event {@code e} of {@code trace}. */
+    public static String describe(Event e, Trace trace) {
+        if (e.address() == null || e.address().kind() != Address.Kind.OBJECT_STATE) {
+            return describe(e, trace.symbols());
+        }
+        String text = trace.callText(e.index());
+        return text != null ? text : jdkCall(e, trace.symbols());
+    }
+
+    private static String jdkCall(Event e, Symbols symbols) {
+        JdkCallSite site = symbols.calls().at(e.location());
+        return (site == null ? "JDK call" : site.api()) + " on " + symbols.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
+    }
+
     public static String describe(Event e, Symbols symbols) {
+        if (e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE) {
+            return jdkCall(e, symbols);
+        }
         String where = symbols.describe(e.address());
         // A lock's address already reads "lock main#2"; its operations name just the object (or the class being initialised).
         String monitor = e.address() == null ? ""
@@ -32,6 +55,7 @@ public final class EventText {
             case ATOMIC_RMW -> e.wrote()
                     ? "atomic " + where + ": " + value + " -> " + Values.render(e.value2(), e.valueType(), symbols)
                     : "atomic " + where + ": read " + value + ", unchanged";
+            case PLAIN_RMW -> "change " + where;
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
             case LOCK -> (e.has(Event.SHARED) ? "read-lock " : "lock ") + monitor;
             case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + monitor;

@@ -93,7 +93,7 @@ public final class Interleaving {
                 return threads.size() - 1;
             });
             Location loc = symbols.locations().get(e.location());
-            Step step = new Step(e.index() + 1, loc == null ? "" : loc.fileAndLine(), operation(e, past, flushOf, symbols));
+            Step step = new Step(e.index() + 1, loc == null ? "" : loc.fileAndLine(), operation(e, past, flushOf, trace));
             Row last = rows.isEmpty() ? null : rows.get(rows.size() - 1);
             if (last != null && last.column() == column) {
                 last.steps().add(step);
@@ -137,8 +137,8 @@ public final class Interleaving {
                 .mapToInt(Event::index).toArray();
     }
 
-    private static String operation(Event e, CausalPast past, Map<Integer, Integer> flushOf, Symbols symbols) {
-        StringBuilder text = new StringBuilder(EventText.describe(e, symbols));
+    private static String operation(Event e, CausalPast past, Map<Integer, Integer> flushOf, Trace trace) {
+        StringBuilder text = new StringBuilder(EventText.describe(e, trace));
         int source = past.readsFrom(e.index());
         if (source == CausalPast.INITIAL) {
             text.append(" (initial value)");

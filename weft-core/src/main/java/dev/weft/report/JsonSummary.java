@@ -59,6 +59,7 @@ public final class JsonSummary {
             } else {
                 bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
             }
+            bug.set("interleaving", interleaving(found));
             ArrayNode others = bug.putArray("otherBugsOfRun");
             found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
             bugs.add(bug);
@@ -71,6 +72,19 @@ public final class JsonSummary {
         root.put("raceQueriesSkipped", races.skipped());
         root.put("racePredictionsUnconfirmed", races.unconfirmed());
         return root;
+    }
+
+    /** The bug's run as the text report shows it (its causal past): {"step", "thread", "location", "operation"} per shown event. */
+    private static ArrayNode interleaving(FoundBug found) {
+        Interleaving table = Interleaving.of(found.trace(), found.bug(), false);
+        ArrayNode steps = JSON.createArrayNode();
+        for (Interleaving.Row row : table.rows()) {
+            for (Interleaving.Step step : row.steps()) {
+                steps.addObject().put("step", step.step()).put("thread", table.threads().get(row.column()))
+                        .put("location", step.location()).put("operation", step.operation());
+            }
+        }
+        return steps;
     }
 
     /**

@@ -14,9 +14,11 @@ import java.util.Set;
 /**
  * A racy pair of program locations, reported once however many runs and addresses show it.
  *
- * @param first        the location that sorts first, and how it accessed the address ("read" / "write")
+ * @param first        the location that sorts first, and how it accessed the address ("read" / "write"; for a
+ *                     JDK object, the call: "Map.get")
  * @param second       the other location (may equal {@code first}: two threads running the same line)
- * @param address      the field or array the first racy pair touched ("LostUpdate.counter", "array main#2[3]")
+ * @param address      the field, array or JDK object the first racy pair touched ("LostUpdate.counter",
+ *                     "array main#2[3]", "HashMap main#2")
  * @param threads      the threads seen racing at these locations, in name order
  * @param execution    the explored run that first showed the race, or from whose trace it was predicted
  * @param predicted    true while no explored run has shown it: the solver found it ({@link RaceCollector}),

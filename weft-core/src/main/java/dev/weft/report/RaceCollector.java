@@ -10,9 +10,11 @@ import dev.weft.explore.FoundBug.Replay;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.trace.Address;
+import dev.weft.trace.Bug;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Event;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
@@ -191,8 +193,7 @@ public final class RaceCollector implements Explorer.Listener {
         List<FoundBug> bugs = new ArrayList<>(result.bugs());
         long firstBug = result.executionsToFirstBug();
         for (Race race : races()) {
-            bugs.add(new FoundBug(race.asBug(), race.execution(), race.schedule(), race.trace(), replay(race, runner),
-                    List.of(race.asBug())));
+            bugs.add(replayed(race, runner));
             firstBug = firstBug == 0 ? race.execution() : Math.min(firstBug, race.execution());
         }
         List<IncompleteReason> reasons = new ArrayList<>(result.incompleteReasons());
@@ -209,21 +210,28 @@ public final class RaceCollector implements Explorer.Listener {
                 result.solverSeconds(), bugs, result.error(), reasons);
     }
 
-    private Replay replay(Race race, ProgramRunner runner) {
-        if (deadline.passed()) {
-            return Replay.NOT_CHECKED;
-        }
-        RunResult again = runner.run(new PrefixPolicy(race.schedule(), ContinuationPolicy.INSTANCE));
-        if (again.status() == RunResult.Status.STOPPED) {
-            return Replay.NOT_CHECKED;
+    /**
+     * The race as a bug, replayed once (describing its JDK calls for the report): it keeps the
+     * replay's trace when the replay shows it again.
+     */
+    private FoundBug replayed(Race race, ProgramRunner runner) {
+        Bug bug = race.asBug();
+        RunResult again = deadline.passed() ? null : runner.run(PrefixPolicy.forReport(race.schedule()));
+        if (again == null || again.status() == RunResult.Status.STOPPED) {
+            return new FoundBug(bug, race.execution(), race.schedule(), race.trace(), Replay.NOT_CHECKED, List.of(bug));
         }
         RaceCollector shown = new RaceCollector();
         shown.record(again);
-        return shown.races.containsKey(key(race.first()) + " / " + key(race.second())) ? Replay.REPRODUCED : Replay.NOT_REPRODUCED;
+        boolean replayed = shown.races.containsKey(key(race.first()) + " / " + key(race.second()));
+        return new FoundBug(bug, race.execution(), race.schedule(), replayed ? again.trace() : race.trace(),
+                replayed ? Replay.REPRODUCED : Replay.NOT_REPRODUCED, List.of(bug));
     }
 
+    /** An access as a race names it: "read" or "write", or for a JDK call the call ("Map.get"). */
     private static Race.Access access(Event e, Symbols symbols) {
-        return new Race.Access(symbols.locations().get(e.location()), e.wrote() ? "write" : "read");
+        JdkCallSite call = e.address().kind() == Address.Kind.OBJECT_STATE ? symbols.calls().at(e.location()) : null;
+        String operation = call != null ? call.api() : e.wrote() ? "write" : "read";
+        return new Race.Access(symbols.locations().get(e.location()), operation);
     }
 
     /** Class and line (not the file name alone, which two classes can share): a read and a write on one line are one location. */
@@ -235,6 +243,7 @@ public final class RaceCollector implements Explorer.Listener {
     private static String addressName(Address address, Symbols symbols) {
         return switch (address.kind()) {
             case STATIC_FIELD, INSTANCE_FIELD -> symbols.fields().get(address.slot()).displayName();
+            case OBJECT_STATE -> symbols.describe(address);
             default -> "array " + symbols.describe(address);
         };
     }

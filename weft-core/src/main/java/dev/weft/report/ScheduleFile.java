@@ -8,6 +8,7 @@ import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.FoundBug;
 import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.FieldInfo;
@@ -160,8 +161,19 @@ public final class ScheduleFile {
      * A policy that follows this schedule choice by choice, resolving names against the replay's own
      * symbols as it goes, and then lets the run finish as {@link ContinuationPolicy} would.
      */
+    /** Follows the saved choices, then the continuation policy; the run describes its JDK calls, for the interleaving it prints. */
     public SchedulePolicy replayPolicy(Symbols symbols) {
-        return point -> point.steps() < choices.size() ? choice(point.steps(), symbols) : ContinuationPolicy.INSTANCE.choose(point);
+        return new SchedulePolicy() {
+            @Override
+            public Choice choose(SchedulingPoint point) {
+                return point.steps() < choices.size() ? choice(point.steps(), symbols) : ContinuationPolicy.INSTANCE.choose(point);
+            }
+
+            @Override
+            public boolean describesJdkCalls() {
+                return true;
+            }
+        };
     }
 
     public void write(Path file) throws IOException {

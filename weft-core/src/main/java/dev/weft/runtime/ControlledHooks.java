@@ -20,9 +20,10 @@ import java.util.function.UnaryOperator;
  * {@link Locks} (monitors, {@code java.util.concurrent} locks), {@link Waits} (wait/notify, conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, pool workers),
  * {@link ClassInits} (class initialisation), {@link Determinism} (identity hash codes, clocks,
- * random numbers) and {@link Loops} (arrivals at loop headers). They share the run's {@link Scheduler}, which decides whose turn it is, and the
- * {@link Recording} of the run; the hook for unsupported calls goes to the scheduler directly. This
- * class holds no state of its own.
+ * random numbers), {@link Loops} (arrivals at loop headers) and {@link JdkObjects} (calls on JDK
+ * objects more than one thread can reach). They share the run's {@link Scheduler}, which decides
+ * whose turn it is, and the {@link Recording} of the run; the hook for unsupported calls goes to
+ * the scheduler directly. This class holds no state of its own.
  */
 final class ControlledHooks implements HookHandler {
     private final Scheduler core;
@@ -34,6 +35,7 @@ final class ControlledHooks implements HookHandler {
     private final ClassInits classInits;
     private final Determinism determinism;
     private final Loops loops;
+    private final JdkObjects jdkObjects;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
@@ -45,6 +47,7 @@ final class ControlledHooks implements HookHandler {
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
+        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls());
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
@@ -445,6 +448,7 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void allocated(Object object) {
         determinism.allocated(object);
+        jdkObjects.allocated(object);
     }
 
     @Override
@@ -497,6 +501,38 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void loopLocal(Object value) {
         loops.loopLocal(value);
+    }
+
+    // ------------------------------------------------------------------ calls on JDK objects: JdkObjects
+
+    @Override
+    public Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
+        return jdkObjects.call(receiver, first, second, rest, site);
+    }
+
+    @Override
+    public boolean describes(Object ticket) {
+        return jdkObjects.describes(ticket);
+    }
+
+    @Override
+    public void jdkArguments(Object ticket, Object[] arguments) {
+        jdkObjects.arguments(ticket, arguments);
+    }
+
+    @Override
+    public void jdkReturned(Object ticket, Object result, int site) {
+        jdkObjects.returned(ticket, result, site);
+    }
+
+    @Override
+    public void jdkThrew(Object ticket, Throwable failure) {
+        jdkObjects.threw(ticket, failure);
+    }
+
+    @Override
+    public void published(Object value) {
+        jdkObjects.published(value);
     }
 
     // ------------------------------------------------------------------ unsupported calls: Scheduler

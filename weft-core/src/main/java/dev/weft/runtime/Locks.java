@@ -144,7 +144,7 @@ final class Locks {
 
     /** A re-entrant acquisition: no event shows it, so the busy-wait rule must hear of it (a changed hold count is state). */
     private static void reenter(RunThread me, View view) {
-        me.loops.reentrantLockOperation();
+        me.loops.unrecordedChange();
         hold(me, view);
     }
 
@@ -170,7 +170,7 @@ final class Locks {
             core.drain(me);
             core.record(me, EventKind.UNLOCK, loc, l.address, 0, 0, (char) 0, view.shared() ? Event.SHARED : 0);
         } else {
-            me.loops.reentrantLockOperation();
+            me.loops.unrecordedChange();
         }
         if (view.shared()) {
             if (held == 1) {

@@ -112,8 +112,11 @@ final class LoopWatch {
         }
     }
 
-    /** A lock operation that changed only a hold count: no event shows it, so no iteration across it is clean. */
-    void reentrantLockOperation() {
+    /**
+     * A change no event shows: a lock operation that changed only a hold count, or a JDK call that
+     * changed an object only this thread reaches. No iteration across it is clean.
+     */
+    void unrecordedChange() {
         closeWindow();
     }
 

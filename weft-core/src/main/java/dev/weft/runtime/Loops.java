@@ -61,7 +61,7 @@ final class Loops {
     /** The thread is held at the header until its watch is released; then the LOOP event, and the next iteration. */
     private void loopStep(RunThread me, int loc, int token, LoopWatch.Arrival arrival) {
         Set<Address> awaited = arrival.awaited();
-        core.schedulingPoint(me, new PendingOperation(EventKind.LOOP, null, loc, awaited), me.loops::released,
+        core.schedulingPoint(me, PendingOperation.loop(loc, awaited), me.loops::released,
                 () -> "spins at " + where(loc) + (awaited.isEmpty() ? " reading nothing another thread can change"
                         : " until another thread writes " + awaited.stream().map(core.symbols::describe).collect(Collectors.joining(", "))));
         core.record(me, EventKind.LOOP, loc, null, arrival.iterationStart(), 0, (char) 0, 0);

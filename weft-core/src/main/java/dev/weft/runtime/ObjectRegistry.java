@@ -41,6 +41,12 @@ final class ObjectRegistry {
         return id;
     }
 
+    /** The object's id if it has one already, else {@link ObjectIds#NULL}: for descriptions, which must not hand out ids the run would not. */
+    long knownId(Object object) {
+        Long id = object == null ? null : ids.get(object);
+        return id == null ? ObjectIds.NULL : id;
+    }
+
     /** A deterministic stand-in for identity hash codes, derived from the stable id. */
     int identityHash(Object object, RunThread by) {
         if (object == null) {

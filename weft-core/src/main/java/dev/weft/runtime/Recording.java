@@ -30,6 +30,7 @@ final class Recording {
     private Map<Address, Long> initialValues = new HashMap<>();
     private Map<Address, Address> traceAddresses = new HashMap<>();
     private List<Choice> schedule = new ArrayList<>();
+    private Map<Integer, String> callTexts = new HashMap<>();
     private List<IncompleteReason> incomplete = new ArrayList<>();
     private List<Bug> bugs = new ArrayList<>();
     private Ending ending;
@@ -108,6 +109,11 @@ final class Recording {
         }
     }
 
+    /** JDK call event {@code index} in words, for a run that describes its calls ({@link SchedulePolicy#describesJdkCalls}). */
+    void callText(int index, String text) {
+        callTexts.put(index, text);
+    }
+
     void chose(Choice choice) {
         schedule.add(choice);
     }
@@ -148,7 +154,7 @@ final class Recording {
      * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
      */
     RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues, ending);
+        Trace trace = new Trace(symbols, events, initialValues, ending, callTexts);
         List<Bug> all = new ArrayList<>(bugs);
         if (endBug != null) {
             all.add(endBug);
@@ -175,6 +181,7 @@ final class Recording {
         initialValues = new HashMap<>();
         traceAddresses = new HashMap<>();
         schedule = new ArrayList<>();
+        callTexts = new HashMap<>();
         incomplete = new ArrayList<>();
         bugs = new ArrayList<>();
         ending = null;

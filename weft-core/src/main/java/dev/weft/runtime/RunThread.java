@@ -80,6 +80,10 @@ final class RunThread {
     Supplier<String> waitsFor;
     PendingRead read;
     PendingAtomic atomic;
+    /** Events of the thread's current step not recorded yet (a JDK call's, recorded when it returns): recorded before its next scheduling point. */
+    Runnable owedEvents;
+    /** At a JDK call's scheduling point, where it waits while another thread is inside a call on the same object. */
+    boolean waitsForJdkCall;
 
     RunThread(int id, String name, Thread jvm, boolean daemon, Condition turn) {
         this.id = id;

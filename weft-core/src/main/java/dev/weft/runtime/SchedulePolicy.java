@@ -11,4 +11,13 @@ public interface SchedulePolicy {
 
     /** The next choice; must be one of {@code point.enabled()}. */
     Choice choose(SchedulingPoint point);
+
+    /**
+     * Whether the run records each JDK call it makes an event of in words, with receiver, arguments
+     * and result ({@code ids.get("alice") → null}), for a report: that costs time at every call, so
+     * only the replay of a run for its report asks for it. The run's events are the same either way.
+     */
+    default boolean describesJdkCalls() {
+        return false;
+    }
 }

@@ -440,7 +440,7 @@ final class Scheduler {
         schedulingPoint(me, new PendingOperation(kind, address, loc), enabled, waitsFor);
     }
 
-    /** As above, for an operation the scheduling point describes in full. */
+    /** A scheduling point before {@code op}, which the thread can perform once {@code enabled} holds ({@code waitsFor} says why not). */
     void schedulingPoint(RunThread me, PendingOperation op, BooleanSupplier enabled, Supplier<String> waitsFor) {
         me.enabled = enabled;
         awaitTurn(me, op, waitsFor);
@@ -458,6 +458,7 @@ final class Scheduler {
     }
 
     private void awaitTurn(RunThread me, PendingOperation op, Supplier<String> waitsFor) {
+        settleOwedEvents(me);
         me.pending = op;
         me.waitsFor = waitsFor;
         me.outcome = Outcome.NORMAL;
@@ -832,9 +833,22 @@ final class Scheduler {
         if (!me.controlled()) {
             return -1;
         }
+        settleOwedEvents(me);
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         busyWaits.recorded(me, e);
         return e.index();
+    }
+
+    /**
+     * Records the events {@code me}'s step still owes ({@link RunThread#owedEvents}) before anything
+     * else of the thread: they belong to the step, and come before its later events and its next stop.
+     */
+    private static void settleOwedEvents(RunThread me) {
+        Runnable owed = me.owedEvents;
+        if (owed != null) {
+            me.owedEvents = null;
+            owed.run();
+        }
     }
 
     /** Publishes one buffered write: the choice of a flush, or one step of a drain. */

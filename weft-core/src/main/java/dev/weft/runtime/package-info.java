@@ -24,6 +24,9 @@
  *       exit, static initialisers and pool workers;</li>
  *   <li>{@code Atomics}: the atomic classes ({@code AtomicCell});</li>
  *   <li>{@code Determinism}: identity hash codes, clocks and random numbers;</li>
+ *   <li>{@code JdkObjects}: calls on JDK objects (collections, maps, string builders ...) that more
+ *       than one thread can reach, as events on each object's state, with {@code CallText} for the
+ *       calls in words; which objects can change and how, {@code dev.weft.jdk.JdkApi} says;</li>
  *   <li>{@code Loops}: arrivals at loop headers, which each thread's {@code LoopWatch} judges by the
  *       busy-wait rule ({@link dev.weft.trace.BusyWait}: a spinner is held at a LOOP step) and the
  *       loop bound (the run is cut); {@code BusyWaitRules} shows the watches the run's steps and the
@@ -39,7 +42,10 @@
  * {@link dev.weft.runtime.RunConfig#stop()}, which the scheduling core's watcher asks.
  * The parts hold the {@code Scheduler} and call it (around every hook, at every scheduling point
  * and event); {@code Locks} also tells a thread's {@code LoopWatch} of a re-entrant lock operation,
- * which no event shows.
+ * which no event shows. {@code JdkObjects} also holds {@code Locks}, whose monitors the thread-safe
+ * JDK classes take; a JDK call's events, which it records when the call returns, the scheduler
+ * records first if the thread reaches another scheduling point or event before
+ * ({@code RunThread.owedEvents}).
  *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.

@@ -18,7 +18,7 @@ package dev.weft.trace;
  *                  {@code Condition}; for a YIELD that a blocking call recorded instead of its usual event
  *                  (a timeout, a failed tryLock, an interrupt), that event's kind's ordinal; for LOOP the
  *                  sequence number where its iteration began ({@link #iterationStart()})
- * @param value2    written value for ATOMIC_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
+ * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
  *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
  *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH; for a
  *                  {@link #HELD} WAIT or PARK, where the iteration that held it began ({@link #iterationStart()})
@@ -78,14 +78,14 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
     }
 
     public boolean wrote() {
-        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE || kind == EventKind.FLUSH || kind == EventKind.PLAIN_RMW
                 || (kind == EventKind.ATOMIC_RMW && (flags & WROTE) != 0);
     }
 
     /** A read or write of a field or array element, volatile and atomic ones included (a FLUSH only publishes an earlier write). */
     public boolean accessesMemory() {
         return address != null && address.isMemory() && switch (kind) {
-            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW -> true;
+            case READ, WRITE, VOLATILE_READ, VOLATILE_WRITE, ATOMIC_RMW, PLAIN_RMW -> true;
             default -> false;
         };
     }
@@ -112,7 +112,7 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
 
     /** A plain access: neither volatile nor atomic. */
     public boolean isPlainAccess() {
-        return kind == EventKind.READ || kind == EventKind.WRITE;
+        return kind == EventKind.READ || kind == EventKind.WRITE || kind == EventKind.PLAIN_RMW;
     }
 
     public boolean reads() {
@@ -135,7 +135,7 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
 
     /** The value this event leaves in memory when it writes. */
     public long writtenValue() {
-        return kind == EventKind.ATOMIC_RMW ? value2 : value;
+        return kind == EventKind.ATOMIC_RMW || kind == EventKind.PLAIN_RMW ? value2 : value;
     }
 
     public boolean has(int flag) {

@@ -22,6 +22,15 @@ public enum EventKind {
      * {@code value2} the value written when {@link Event#wrote()} holds.
      */
     ATOMIC_RMW,
+    /**
+     * A call that changes a JDK object that is not thread-safe ({@link Address.Kind#OBJECT_STATE}): a
+     * plain read-modify-write of the object's state. {@code value} is the state read, {@code value2}
+     * the state written, a token unique to this call. It synchronizes with nothing (two of them in
+     * different threads race unless something else orders them), but it drains its thread's store
+     * buffers as the synchronizing kinds do: the JDK's own writes cannot wait in a store buffer, so
+     * the thread's earlier writes must become visible first (TSO keeps stores in order).
+     */
+    PLAIN_RMW,
     /** Makes a buffered write visible to other threads (TSO/PSO only); {@code value} as written. */
     FLUSH,
     /** Acquire of a monitor or {@code java.util.concurrent} lock (outermost only, see {@link Event#SHARED}). */
@@ -71,15 +80,18 @@ public enum EventKind {
 
     /** True for events that read shared memory (and so can return a different value in another run). */
     public boolean reads() {
-        return this == READ || this == VOLATILE_READ || this == ATOMIC_RMW;
+        return this == READ || this == VOLATILE_READ || this == ATOMIC_RMW || this == PLAIN_RMW;
     }
 
     /** True for events that may write shared memory ({@link #ATOMIC_RMW} only when it wrote). */
     public boolean mayWrite() {
-        return this == WRITE || this == VOLATILE_WRITE || this == ATOMIC_RMW || this == FLUSH;
+        return this == WRITE || this == VOLATILE_WRITE || this == ATOMIC_RMW || this == PLAIN_RMW || this == FLUSH;
     }
 
-    /** True for synchronization events that drain store buffers and keep program order under TSO/PSO. */
+    /**
+     * True for synchronization events that drain store buffers and keep program order under TSO/PSO,
+     * and for {@link #PLAIN_RMW}, which drains them without synchronizing.
+     */
     public boolean synchronizes() {
         return switch (this) {
             case READ, WRITE, FLUSH, YIELD, LOOP -> false;

@@ -9,13 +9,14 @@ public final class Symbols {
     private final Interner classes = new Interner();
     private final LocationTable locations = new LocationTable();
     private final FieldTable fields = new FieldTable();
+    private final JdkCallSites calls = new JdkCallSites();
 
     /** Thread names (fork paths, see {@link ThreadPaths}). */
     public Interner threads() {
         return threads;
     }
 
-    /** Binary class names, for class objects used as monitors. */
+    /** Binary class names, for class objects used as monitors and for the classes of JDK objects whose state events touch. */
     public Interner classes() {
         return classes;
     }
@@ -28,7 +29,12 @@ public final class Symbols {
         return fields;
     }
 
-    /** Human-readable form of an address ("LostUpdate.count", "main#3.next", "main#2[4]"). */
+    /** Where the program calls into the JDK on objects whose state Weft follows. */
+    public JdkCallSites calls() {
+        return calls;
+    }
+
+    /** Human-readable form of an address ("LostUpdate.count", "main#3.next", "main#2[4]", "HashMap main#5"). */
     public String describe(Address address) {
         if (address == null) {
             return "";
@@ -41,6 +47,7 @@ public final class Symbols {
             case ATOMIC -> address.slot() < 0 ? object + ".value" : object + "[" + address.slot() + "]";
             case LOCK -> address.slot() == Address.INITIALISATION ? initialisation(address) : "lock " + object;
             case THREAD_STATE -> "thread " + threads.name(address.slot());
+            case OBJECT_STATE -> JdkCallSite.simpleName(classes.name(address.slot())) + " " + object;
         };
     }
 

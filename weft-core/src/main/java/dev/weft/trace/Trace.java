@@ -17,19 +17,26 @@ public final class Trace {
     private final Symbols symbols;
     private final List<Event> events;
     private final Map<Address, Long> initialValues;
+    private final Map<Integer, String> callTexts;
     private final Ending ending;
     private Map<Integer, List<Event>> byThread;
     private Map<Integer, List<Event>> stepsByThread;
 
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
-        this(symbols, events, initialValues, null);
+        this(symbols, events, initialValues, null, Map.of());
     }
 
-    /** @param ending how one of the run's events ended it, or null when something else did (a deadlock, a limit, Weft itself) */
-    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending) {
+    /**
+     * @param ending    how one of the run's events ended it, or null when something else did (a deadlock, a limit, Weft itself)
+     * @param callTexts for a run recorded in detail (the replay of a bug for its report): the JDK calls
+     *                  as the program made them ({@code ids.get("alice") → null}), by the trace index of
+     *                  the call's event
+     */
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, Map<Integer, String> callTexts) {
         this.symbols = symbols;
         this.events = Collections.unmodifiableList(events);
         this.initialValues = Collections.unmodifiableMap(initialValues);
+        this.callTexts = Collections.unmodifiableMap(callTexts);
         this.ending = ending;
     }
 
@@ -56,6 +63,11 @@ public final class Trace {
 
     public Map<Address, Long> initialValues() {
         return initialValues;
+    }
+
+    /** The JDK call event {@code index} as the program made it, with receiver, arguments and result; null unless recorded in detail. */
+    public String callText(int index) {
+        return callTexts.get(index);
     }
 
     /** How the run's exit or the end of its last non-daemon thread ended it, or null when neither did. */

@@ -59,12 +59,16 @@ class BusyWaitLoopsTest {
         assertEquals(BugKind.ASSERTION, result.bugs().get(0).bug().kind());
     }
 
-    /** Loops that only wait: pure busy-waits on fields, getters, inner loops, monitors, wait and park, and Lamport's fast mutex. */
+    /**
+     * Loops that only wait: pure busy-waits on fields, getters, inner loops, monitors, wait and park, Lamport's fast mutex, and
+     * re-checks of a shared JDK queue and map (calls that only read a JDK object's state).
+     */
     static Stream<Arguments> waiting() {
         List<Arguments> cases = new ArrayList<>();
         for (String program : List.of("examples.oracle.PureSpinFlag", "examples.oracle.GetterSpin", "examples.oracle.NestedSpins",
                 "examples.oracle.LockedSpinHandoff", "examples.oracle.WaitLoopHandoff", "examples.oracle.ParkLoopHandoff",
-                "examples.oracle.LamportFastMutex", "examples.oracle.LockHeldSpin")) {
+                "examples.oracle.LamportFastMutex", "examples.oracle.LockHeldSpin", "examples.oracle.QueueSpinHandoff",
+                "examples.oracle.LockedMapSpin")) {
             for (MemoryModel model : MemoryModel.values()) {
                 cases.add(Arguments.of(program, model));
             }
@@ -118,6 +122,15 @@ class BusyWaitLoopsTest {
         assertTrue(raised.result().complete(), raised.result().toString());
         assertEquals(Set.of("{examples.oracle.RetryBeyondBound.fellBack=false, examples.oracle.RetryBeyondBound.ready=true}",
                 "{examples.oracle.RetryBeyondBound.fellBack=true, examples.oracle.RetryBeyondBound.ready=true}"), raised.outcomes());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = StrategyKind.class, names = {"MCR", "DPOR", "DFS"})
+    void aLoopThatChangesAJdkListNoOtherThreadReachesIsNeverHeld(StrategyKind strategy) throws Exception {
+        RealRuns.Exploration exploration = exploreSubject(subjects.ConfinedListFill.class, strategy, RunConfig.of(MemoryModel.SC), true);
+        assertTrue(exploration.result().complete(), exploration.result().toString());
+        assertTrue(exploration.result().bugs().isEmpty(), exploration.result().bugs().toString());
+        assertEquals(Set.of("{subjects.ConfinedListFill.filled=3, subjects.ConfinedListFill.flag=0}"), exploration.outcomes());
     }
 
     @ParameterizedTest

@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.DfsStrategy;
+import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
+import dev.weft.report.Race;
 import dev.weft.solver.Limits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,13 +28,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every catalogued example, under its memory model, gets the catalogued verdict (bug kind included)
- * from MCR, with a complete "no bug" verdict. Under SC, exhaustive DFS gets the same verdict where it
- * finishes within {@link #DFS_RUNS} runs (busy-wait mutexes take thousands); where it does not, it
- * must at least not report a bug the catalogue does not expect. (DFS under TSO/PSO is compared with
- * MCR outcome by outcome in {@link McrAgainstExhaustiveTest}, on programs small enough for it.)
+ * from MCR, with a complete "no bug" verdict. Under SC, exhaustive DFS (and DPOR, on the JDK programs)
+ * get the same verdict where they finish within {@link #DFS_RUNS} and {@link #DPOR_RUNS} runs (busy-wait
+ * mutexes take DFS thousands); where they do not, they must at least not report a bug the catalogue
+ * does not expect.
+ * (DFS under TSO/PSO is compared with MCR outcome by outcome in {@link McrAgainstExhaustiveTest}, on
+ * programs small enough for it.) Where a row names its data races, MCR with race prediction over
+ * every run finds exactly those.
  */
 class CatalogVerdictTest {
     static final long DFS_RUNS = 300;
+    static final long DPOR_RUNS = 2_000;
     static final long MCR_RUNS = 20_000;
 
     static Stream<Arguments> entries() {
@@ -44,10 +55,46 @@ class CatalogVerdictTest {
         check(entry, m -> new DfsStrategy(), DFS_RUNS, true);
     }
 
+    /** The JDK programs (issue 17) under SC; the other rows' DPOR verdicts are the strategy table's (docs/benchmarks.md). */
+    static Stream<Arguments> scJdkEntries() {
+        return scEntries().filter(a -> ((String) a.get()[0]).startsWith("examples.jdk."));
+    }
+
+    @ParameterizedTest(name = "dpor {0} {1}")
+    @MethodSource("scJdkEntries")
+    void dpor(String className, String model, Catalog.Entry entry) throws Exception {
+        check(entry, DporStrategy::new, DPOR_RUNS, true);
+    }
+
     @ParameterizedTest(name = "mcr {0} {1}")
     @MethodSource("entries")
     void mcr(String className, String model, Catalog.Entry entry) throws Exception {
         check(entry, m -> new McrStrategy(SolverKind.ORDER, m, Limits.NONE), MCR_RUNS, false);
+    }
+
+    static Stream<Arguments> entriesNamingRaces() {
+        return entries().filter(a -> ((Catalog.Entry) a.get()[2]).has("races"));
+    }
+
+    /**
+     * The row's {@code races} column: the racy pairs as reports name their two operations ("read",
+     * "write", a JDK call such as "Map.get"), each pair's names in alphabetical order joined by "/",
+     * pairs separated by ";"; "-" for none.
+     */
+    @ParameterizedTest(name = "races {0} {1}")
+    @MethodSource("entriesNamingRaces")
+    void races(String className, String model, Catalog.Entry entry) throws Exception {
+        DataRaceTest.Explored explored = DataRaceTest.explore(className, MemoryModel.valueOf(model.toUpperCase(Locale.ROOT)));
+        assertTrue(explored.result().complete(), className);
+        Set<String> found = new TreeSet<>();
+        for (Race race : explored.races().races()) {
+            List<String> operations = new ArrayList<>(List.of(race.first().operation(), race.second().operation()));
+            Collections.sort(operations);
+            found.add(String.join("/", operations));
+        }
+        String expected = entry.column("races");
+        assertEquals(expected.equals("-") ? Set.of() : new TreeSet<>(List.of(expected.split(";"))), found,
+                className + " under " + model + ": " + explored.describe());
     }
 
     /** @param budgeted whether reaching {@code runs} is acceptable (then only the absence of a false bug is checked) */

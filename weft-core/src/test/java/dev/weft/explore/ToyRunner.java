@@ -523,7 +523,7 @@ final class ToyRunner implements ProgramRunner {
             if (op.kind() == Kind.SPIN_BACK) {
                 Set<Address> awaited = new HashSet<>();
                 arrival(t).foreignBeforeFirstRead.keySet().forEach(var -> awaited.add(address(var)));
-                return new PendingOperation(EventKind.LOOP, null, t * 1000 + op.target(), awaited);
+                return PendingOperation.loop(t * 1000 + op.target(), awaited);
             }
             EventKind kind = switch (op.kind()) {
                 case READ -> EventKind.READ;

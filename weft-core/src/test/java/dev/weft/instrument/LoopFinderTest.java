@@ -46,10 +46,17 @@ class LoopFinderTest {
     }
 
     @Test
-    void theClockAnAllocationAndAJdkCollectionHideState() {
+    void theClockAndAnAllocationHideState() {
         assertFalse(onlyLoop("readsTheClock").pure());
         assertFalse(onlyLoop("allocates").pure());
-        assertFalse(onlyLoop("asksAJdkCollection").pure());
+    }
+
+    @Test
+    void callsOnAJdkCollectionArePureUnlessGivenAnArrayOrCode() {
+        assertTrue(onlyLoop("asksAJdkCollection").pure(), "a read of the list's state: an event where another thread can reach it");
+        assertTrue(onlyLoop("changesAJdkCollection").pure(), "an event, or on a list no other thread reaches a change the runtime tells");
+        assertTrue(onlyLoop("movesAnIteratorOn").pure());
+        assertFalse(onlyLoop("handsAJdkCollectionAnArray").pure(), "toArray(a) writes into the array");
     }
 
     @Test

@@ -585,6 +585,37 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
+        record("jdk call " + symbols.calls().get(site).api(), symbols.calls().get(site).location());
+        return null;
+    }
+
+    @Override
+    public boolean describes(Object ticket) {
+        return false;
+    }
+
+    @Override
+    public void jdkArguments(Object ticket, Object[] arguments) {
+        throw new AssertionError("no call is described");
+    }
+
+    @Override
+    public void jdkReturned(Object ticket, Object result, int site) {
+        record("jdk returned " + symbols.calls().get(site).api());
+    }
+
+    @Override
+    public void jdkThrew(Object ticket, Throwable failure) {
+        record("jdk threw " + failure.getClass().getSimpleName());
+    }
+
+    @Override
+    public void published(Object value) {
+        record("published " + type(value));
+    }
+
+    @Override
     public void finalFieldsFrozen(int loc) {
         record("final fields frozen", loc);
     }

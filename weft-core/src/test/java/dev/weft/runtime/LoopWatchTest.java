@@ -18,6 +18,7 @@ class LoopWatchTest {
     private static final Address FLAG = Address.staticField(1);
     private static final Address DATA = Address.staticField(2);
     private static final Address LOCK = Address.lock(5);
+    private static final Address MAP = Address.objectState(9, 0);
 
     private final LoopWatch watch = new LoopWatch();
     private int index;
@@ -84,6 +85,23 @@ class LoopWatchTest {
     }
 
     @Test
+    void callsOnASharedJdkObjectReadItsStateOrChangeIt() {
+        int token = enter(true);
+        read(MAP, 0);
+        step(EventKind.ATOMIC_RMW, MAP, 0, 0); // a poll that returned null: it changed nothing
+        assertEquals(Set.of(MAP), back(true, token).awaited(), "an iteration that only read the map is a LOOP step");
+        watch.foreignWrite(MAP, index);
+        assertTrue(watch.released(), "another thread's changing call releases it");
+        takeLoopStep(token);
+        read(MAP, 1);
+        step(EventKind.PLAIN_RMW, MAP, 1, 0);
+        assertFalse(back(true, token).isLoopStep(), "a changing call on a HashMap");
+        read(MAP, 2);
+        step(EventKind.ATOMIC_RMW, MAP, 2, Event.WROTE);
+        assertFalse(back(true, token).isLoopStep(), "a changing call on a thread-safe map");
+    }
+
+    @Test
     void aLockTakenAndReleasedInTheIterationKeepsItCleanButAReleaseOfAnOuterLockDoesNot() {
         step(EventKind.LOCK, LOCK, 0, 0);
         int token = enter(true);
@@ -100,7 +118,7 @@ class LoopWatchTest {
     void aReentrantLockOperationMeansNoRepeat() {
         int token = enter(true);
         read(FLAG, 0);
-        watch.reentrantLockOperation();
+        watch.unrecordedChange();
         assertFalse(back(true, token).isLoopStep());
     }
 

@@ -1,8 +1,8 @@
 package dev.weft.instrument.support;
 
+import dev.weft.jdk.JdkApi;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.runtime.hooks.RunLoader;
-import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -111,7 +111,7 @@ public final class RunSupport {
 
     /** {@code object.hashCode()}: the stable hook where the call reaches {@code Object.hashCode}, else the override. */
     public static int hashCode(Object object) {
-        return declaringClass(object.getClass(), "hashCode", "()I") == Object.class ? Hooks.objectHashCode(object) : object.hashCode();
+        return JdkApi.declaringClass(object.getClass(), "hashCode", "()I") == Object.class ? Hooks.objectHashCode(object) : object.hashCode();
     }
 
     /**
@@ -127,21 +127,9 @@ public final class RunSupport {
         }
         return JDK_IMPLEMENTED.get(receiver.getClass()).computeIfAbsent(method, m -> {
             int paren = m.indexOf('(');
-            Class<?> declaring = declaringClass(receiver.getClass(), m.substring(0, paren), m.substring(paren));
+            Class<?> declaring = JdkApi.declaringClass(receiver.getClass(), m.substring(0, paren), m.substring(paren));
             return declaring == null || !isProgramClass(declaring);
         });
-    }
-
-    /** The first class from {@code type} up that declares the method, or null (an interface method not implemented). */
-    private static Class<?> declaringClass(Class<?> type, String name, String descriptor) {
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            for (Method method : c.getDeclaredMethods()) {
-                if (method.getName().equals(name) && descriptor(method).equals(descriptor)) {
-                    return c;
-                }
-            }
-        }
-        return null;
     }
 
     /**
@@ -152,34 +140,6 @@ public final class RunSupport {
     private static boolean isProgramClass(Class<?> type) {
         String name = type.getName();
         return PROGRAM_LOADERS.containsKey(type.getClassLoader()) && (!name.startsWith("dev.weft.") || name.startsWith("dev.weft.modelled."));
-    }
-
-    private static String descriptor(Method method) {
-        StringBuilder text = new StringBuilder("(");
-        for (Class<?> parameter : method.getParameterTypes()) {
-            text.append(descriptor(parameter));
-        }
-        return text.append(')').append(descriptor(method.getReturnType())).toString();
-    }
-
-    private static String descriptor(Class<?> type) {
-        if (type.isArray()) {
-            return type.getName().replace('.', '/');
-        }
-        if (!type.isPrimitive()) {
-            return "L" + type.getName().replace('.', '/') + ";";
-        }
-        return switch (type.getName()) {
-            case "boolean" -> "Z";
-            case "byte" -> "B";
-            case "char" -> "C";
-            case "short" -> "S";
-            case "int" -> "I";
-            case "long" -> "J";
-            case "float" -> "F";
-            case "double" -> "D";
-            default -> "V";
-        };
     }
 
     /** First thing every program class's static initialiser does (one is added where the class has none). */

@@ -258,6 +258,36 @@ public interface HookHandler {
      */
     void awaitingWork(boolean waiting);
 
+    // ---- calls into the JDK on objects whose state Weft follows (collections, maps, string builders ...;
+    // dev.weft.jdk.JdkApi). jdkCall is the scheduling point before the call (for each monitor the call
+    // holds, then for the call itself) and returns a ticket, or null, that the instrumented code hands to
+    // jdkReturned or jdkThrew when the call ends. Reached only when one of the objects is followed.
+
+    /**
+     * Before a JDK call at call site {@code site} ({@code dev.weft.trace.JdkCallSites}): its receiver (null
+     * for static methods and constructors), its first two reference arguments whose types may hold
+     * state (null where there are none) and any further ones ({@code rest}, usually null).
+     */
+    Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site);
+
+    /** Whether the call of {@code ticket} is recorded in words; if so, {@link #jdkArguments} follows with all its arguments. */
+    boolean describes(Object ticket);
+
+    /** Every argument of the call of {@code ticket}, primitives boxed, for its description. */
+    void jdkArguments(Object ticket, Object[] arguments);
+
+    /**
+     * The JDK call at {@code site} returned {@code result} (boxed; null for void). {@code ticket} is null
+     * when {@link #jdkCall} was not reached or returned null; the result is then a followed object.
+     */
+    void jdkReturned(Object ticket, Object result, int site);
+
+    /** The JDK call of {@code ticket} (never null) threw {@code failure}, which the instrumented code throws on. */
+    void jdkThrew(Object ticket, Throwable failure);
+
+    /** {@code value}, a followed JDK object, becomes reachable from where other threads can reach it: a field, an array, a lambda. */
+    void published(Object value);
+
     // ---- loops: instrumented code reports every edge into the header of a loop that touches shared
     // state or calls a method ({@code loc} is the header's location). {@code kind} holds
     // {@link Hooks#LOOP_PURE} for a loop whose iterations leave no state behind but in their locals

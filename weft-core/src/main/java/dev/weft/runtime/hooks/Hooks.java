@@ -1,5 +1,6 @@
 package dev.weft.runtime.hooks;
 
+import dev.weft.jdk.JdkApi;
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BinaryOperator;
@@ -374,6 +375,44 @@ public final class Hooks {
 
     public static void awaitingWork(boolean waiting) {
         handler().awaitingWork(waiting);
+    }
+
+    /** A JDK call on objects none of which Weft follows (the common case) returns at once, without the run's lock. */
+    public static Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
+        if (!isFollowed(receiver) && !isFollowed(first) && !isFollowed(second) && rest == null) {
+            return null;
+        }
+        return handler().jdkCall(receiver, first, second, rest, site);
+    }
+
+    public static boolean describes(Object ticket) {
+        return ticket != null && handler().describes(ticket);
+    }
+
+    public static void jdkArguments(Object ticket, Object[] arguments) {
+        handler().jdkArguments(ticket, arguments);
+    }
+
+    public static void jdkReturned(Object ticket, Object result, int site) {
+        if (ticket != null || isFollowed(result)) {
+            handler().jdkReturned(ticket, result, site);
+        }
+    }
+
+    public static void jdkThrew(Object ticket, Throwable failure) {
+        if (ticket != null) {
+            handler().jdkThrew(ticket, failure);
+        }
+    }
+
+    public static void published(Object value) {
+        if (isFollowed(value)) {
+            handler().published(value);
+        }
+    }
+
+    private static boolean isFollowed(Object object) {
+        return object != null && JdkApi.safety(object.getClass()) != JdkApi.Safety.NONE;
     }
 
     public static int loopEnter(int loc, int kind, int enclosing) {
