@@ -131,11 +131,13 @@ class WeftOwnFailuresTest {
                 t.write("x", 1);
             }
         });
-        RunResult r = new ControlledExecutor(endless, Runs.config(MemoryModel.SC).withStop(() -> stop[0])).run(point -> {
+        RunConfig config = Runs.config(MemoryModel.SC).withStop(() -> stop[0]);
+        RunResult r = new ControlledExecutor(endless, config).run(point -> {
             stop[0] = ++steps[0] > 100;
             return ContinuationPolicy.INSTANCE.choose(point);
         });
+        // How many steps the run takes before the watcher's next poll depends on the machine's load; that it is stopped does not.
         assertEquals(Status.STOPPED, r.status());
-        assertTrue(r.schedule().size() < 100_000, "stopped soon after the stop held, not at the step bound");
+        assertTrue(r.schedule().size() < config.stepBound(), "stopped after the stop held, not at the step bound");
     }
 }
