@@ -77,7 +77,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json, one schedule file per bug and report.html to DIR.")
     Path reportDir;
 
-    @Option(names = "--json", description = "Print one JSON summary object on stdout (human text stays on stderr).")
+    @Option(names = "--json", description = "Print one JSON summary object on stdout and nothing else: the program's output goes to stderr,"
+            + " with the human text.")
     boolean json;
 
     @Option(names = "--full-trace", description = "Show every event of a failing run, not only those that can have influenced the failure.")
@@ -127,7 +128,7 @@ final class CheckCommand implements Callable<Integer> {
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        try {
+        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged()) {
             return check(program, Programs.open(program, runConfig().withStop(deadline)), chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;

@@ -67,7 +67,7 @@ public final class HtmlReport {
         row(page, "memory model", model.name());
         row(page, "strategy", result.strategy());
         row(page, "verdict", result.verdict().jsonName() + (result.complete() ? " (every behaviour covered)" : ""));
-        row(page, "stopped because", result.stop().jsonName().replace('-', ' '));
+        row(page, "stopped because", stopped(result.stop()));
         if (!result.incompleteReasons().isEmpty()) {
             page.append("<tr><th>not every behaviour covered because</th><td><ul class=\"reasons\">");
             result.incompleteReasons().forEach(r -> page.append("<li>").append(escape(r.describe())).append("</li>"));
@@ -80,6 +80,20 @@ public final class HtmlReport {
         row(page, "seconds", String.format(Locale.ROOT, "%.3f", result.seconds()));
         row(page, "solver seconds", String.format(Locale.ROOT, "%.3f", result.solverSeconds()));
         page.append("</table>\n");
+    }
+
+    /** Why the exploration ended, in words; "the strategy had no run left" says nothing of coverage, which the reasons below give. */
+    private static String stopped(ExplorationResult.Stop stop) {
+        return switch (stop) {
+            case EXHAUSTED -> "the strategy had no run left";
+            case BUG_FOUND -> "a bug was found (without --all-bugs)";
+            case MAX_EXECUTIONS -> "--max-executions was reached";
+            case TIME_LIMIT -> "--time-limit was reached";
+            case CANCELLED -> "it was stopped from outside";
+            case UNSUPPORTED -> "the program reached something Weft cannot check";
+            case DIVERGED -> "a run did not follow its schedule";
+            case ERROR -> "Weft itself failed";
+        };
     }
 
     /** Seeds pending after each sampled run, as an inline SVG line. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.FoundBug;
 import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
@@ -159,14 +158,19 @@ public final class ScheduleFile {
 
     /**
      * A policy that follows this schedule choice by choice, resolving names against the replay's own
-     * symbols as it goes, and then lets the run finish as {@link ContinuationPolicy} would.
+     * symbols as it goes; the run describes its JDK calls, for the interleaving it prints. A saved
+     * schedule holds every choice of its run, so a run that asks for more was given a cut file: a
+     * {@link Mismatch}, never a run that goes on its own way and "does not reproduce".
      */
-    /** Follows the saved choices, then the continuation policy; the run describes its JDK calls, for the interleaving it prints. */
     public SchedulePolicy replayPolicy(Symbols symbols) {
         return new SchedulePolicy() {
             @Override
             public Choice choose(SchedulingPoint point) {
-                return point.steps() < choices.size() ? choice(point.steps(), symbols) : ContinuationPolicy.INSTANCE.choose(point);
+                if (point.steps() >= choices.size()) {
+                    throw new Mismatch("the schedule file ends after " + choices.size() + " choices, before the run does"
+                            + " (it was cut or edited)");
+                }
+                return choice(point.steps(), symbols);
             }
 
             @Override
