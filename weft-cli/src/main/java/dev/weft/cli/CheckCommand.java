@@ -20,6 +20,8 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -190,12 +192,12 @@ final class CheckCommand implements Callable<Integer> {
         if (reportDir != null) {
             try {
                 write(reportDir.resolve("summary.json"), summary(program, result, schedules, races));
-                write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
+                writeHtml(reportDir.resolve("report.html"), program, result, schedules, races, progressLog.samples());
             } catch (IOException e) {
                 result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
             }
         }
-        err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));
+        TextReport.write(err, program, memoryModel, result, schedules, races, fullTrace);
         err.flush();
         if (json) {
             out.println(summary(program, result, schedules, races));
@@ -250,6 +252,17 @@ final class CheckCommand implements Callable<Integer> {
 
     private RunConfig runConfig() {
         return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+    }
+
+    /** The HTML report, written as it is made (with --full-trace it may be large). */
+    private void writeHtml(Path file, ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races,
+                           List<Progress.Sample> samples) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (Writer html = Files.newBufferedWriter(file)) {
+            HtmlReport.write(html, program, memoryModel, result, schedules, races, samples, fullTrace);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     private static void write(Path file, String text) throws IOException {
