@@ -18,6 +18,7 @@ import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.VirtualFixes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -111,6 +113,15 @@ final class CheckCommand implements Callable<Integer> {
                     + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
     int loopBound;
 
+    @Option(names = "--assume-volatile", paramLabel = "CLASS.FIELD",
+            description = "Check the program as if the field were volatile (repeatable; pkg.Cls.field).")
+    List<String> assumeVolatile = new ArrayList<>();
+
+    @Option(names = "--fence", paramLabel = "FILE:LINE[:KIND]",
+            description = "Check the program as if a VarHandle fence ran before that line each time it is reached (repeatable;"
+                    + " KIND full (default), storeStore, release, acquire or loadLoad; e.g. Peterson.java:12).")
+    List<String> fences = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -123,7 +134,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
         Deadline deadline = Deadline.after(timeLimit);
-        ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs));
+        ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs), virtualFixes());
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
@@ -134,6 +145,16 @@ final class CheckCommand implements Callable<Integer> {
         } catch (Throwable failure) {
             // Weft failed outside the exploration (which reports its own failures): never a program's bug, never a stack trace.
             return weftFailed(program, chosen, WeftFailure.describe(failure), err, out);
+        }
+    }
+
+    /** The program changes {@code --assume-volatile} and {@code --fence} ask for, checked for their shape (the program checks the names). */
+    private VirtualFixes virtualFixes() {
+        try {
+            return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
+                    fences.stream().map(VirtualFixes.Fence::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
     }
 
