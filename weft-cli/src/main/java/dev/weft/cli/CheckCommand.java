@@ -1,5 +1,9 @@
 package dev.weft.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.advice.Advice;
+import dev.weft.advice.FixAdvisor;
+import dev.weft.advice.ProgramChecker;
 import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
@@ -7,6 +11,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.WeftFailure;
+import dev.weft.report.AdviceReport;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -122,6 +127,11 @@ final class CheckCommand implements Callable<Integer> {
                     + " KIND full (default), storeStore, release, acquire or loadLoad; e.g. Peterson.java:12).")
     List<String> fences = new ArrayList<>();
 
+    @Option(names = "--suggest-fixes",
+            description = "With -m tso or pso: find the fewest volatile fields and fences that remove every bug only the relaxed model"
+                    + " shows, and prove it by exploring the program with them (implies --all-bugs).")
+    boolean suggestFixes;
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -171,6 +181,9 @@ final class CheckCommand implements Callable<Integer> {
         if (reportDir != null) {
             ReportDirectory.check(reportDir);
         }
+        if (suggestFixes && memoryModel == MemoryModel.SC) {
+            throw new BadInputException("--suggest-fixes needs -m tso or -m pso: under SC no fence changes anything");
+        }
     }
 
     private int check(ProgramSpec program, Programs.Session session, Strategy chosen, RacePrediction prediction, Deadline deadline,
@@ -183,7 +196,8 @@ final class CheckCommand implements Callable<Integer> {
             progressLog.afterRun(executions, pending, bugs, seconds);
         };
         long runs = maxExecutions != null ? maxExecutions : 0;
-        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs), listener, deadline);
+        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs || suggestFixes),
+                listener, deadline);
         SignalStop signals = SignalStop.install(deadline);
         int exit = Main.ERROR;
         try {
@@ -192,15 +206,24 @@ final class CheckCommand implements Callable<Integer> {
             if (failOnRace) {
                 result = races.withRacesAsBugs(result, session.runner());
             }
-            exit = report(result, races.findings(), progressLog, program, session, err, out);
+            Advice advice = suggestFixes ? FixAdvisor.advise(result, memoryModel, checker(program, deadline)) : null;
+            exit = report(result, races.findings(), advice, progressLog, program, session, err, out);
             return exit;
         } finally {
             signals.reported(exit);
         }
     }
 
-    private int report(ExplorationResult result, RaceFindings races, Progress progressLog, ProgramSpec program, Programs.Session session,
-                       PrintWriter err, PrintWriter out) {
+    /** The advisor's explorations: the same program, strategy and options as this check's, within its deadline. */
+    private FixAdvisor.Checker checker(ProgramSpec program, Deadline deadline) {
+        return new ProgramChecker(String.join(java.io.File.pathSeparator, program.classpath()), mainClass, program.args(), program.fixes(),
+                model -> Strategies.create(strategy, model, solver, seed, maxExecutions, preemptionBound, depth),
+                model -> runConfig(model), maxExecutions != null ? maxExecutions : 0, deadline);
+    }
+
+    /** @param advice {@code --suggest-fixes}' advice, or null */
+    private int report(ExplorationResult result, RaceFindings races, Advice advice, Progress progressLog, ProgramSpec program,
+                       Programs.Session session, PrintWriter err, PrintWriter out) {
         List<Path> schedules = List.of();
         try {
             schedules = saveSchedules(program, result, session);
@@ -209,23 +232,31 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (reportDir != null) {
             try {
-                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races));
-                write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
+                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races, advice));
+                String page = HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples());
+                write(reportDir.resolve("report.html"), advice == null ? page : AdviceReport.intoHtml(page, advice));
             } catch (IOException e) {
                 result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
             }
         }
         err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));
+        if (advice != null) {
+            err.print(AdviceReport.text(advice));
+        }
         err.flush();
         if (json) {
-            out.println(summary(program, result, schedules, races));
+            out.println(summary(program, result, schedules, races, advice));
             out.flush();
         }
         return exitCode(result);
     }
 
-    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races) {
-        return JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules, races), true);
+    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races, Advice advice) {
+        ObjectNode root = JsonSummary.of(program, memoryModel, result, schedules, races);
+        if (advice != null) {
+            AdviceReport.addTo(root, advice);
+        }
+        return JsonSummary.toJson(root, true);
     }
 
     /** Weft failed before it had an exploration to report: one line, and the JSON summary that says so. */
@@ -269,7 +300,11 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+        return runConfig(memoryModel);
+    }
+
+    private RunConfig runConfig(MemoryModel model) {
+        return RunConfig.of(model).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
     }
 
     private static void write(Path file, String text) throws IOException {

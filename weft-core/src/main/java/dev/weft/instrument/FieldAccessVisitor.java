@@ -73,10 +73,11 @@ final class FieldAccessVisitor extends MethodVisitor {
     private FieldInfo resolve(String owner, String name, String descriptor, boolean isStatic) {
         ClassHierarchy.Member member = ctx.hierarchy.resolveField(owner, name);
         String declaring = member == null ? owner : member.owner().name();
-        boolean isVolatile = member != null && member.is(Opcodes.ACC_VOLATILE) || fixes.assumesVolatile(declaring, name);
+        boolean declaredVolatile = member != null && member.is(Opcodes.ACC_VOLATILE);
         if (member != null && member.is(Opcodes.ACC_FINAL) && (isStatic || !ctx.facts.constructorsMayLeakThis(declaring))) {
             return null;
         }
-        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, isVolatile);
+        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, declaredVolatile || fixes.assumesVolatile(declaring, name),
+                declaredVolatile);
     }
 }
