@@ -27,7 +27,7 @@ import java.util.Set;
  */
 public final class FixAdvisor {
     /** Rounds of fixing and re-exploring before giving up. */
-    static final int MAX_ROUNDS = 10;
+    static final int MAX_ROUNDS = 30;
 
     /** Explores the program under a model with fixes applied, reporting every distinct bug when {@code allBugs}. */
     public interface Checker {

@@ -38,7 +38,7 @@ public record ProgramChecker(String classpath, String mainClass, List<String> ar
             program = InstrumentedProgram.open(classpath, mainClass, args, base.plus(fixes));
         } catch (BadProgramException e) {
             // The program opened without these fixes, so a fix the advisor made names something it cannot change (a final field).
-            String failure = "the program cannot be checked with " + fixes.describe() + ": " + e.getMessage();
+            String failure = "the program cannot be checked" + (fixes.isEmpty() ? "" : " with " + fixes.describe()) + ": " + e.getMessage();
             return new ExplorationResult(strategies.apply(model).name(), Verdict.ERROR, Stop.ERROR, 0, 0, 0, 0, List.of(), failure,
                     List.of(IncompleteReason.of("error", failure)));
         }
