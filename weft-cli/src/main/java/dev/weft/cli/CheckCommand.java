@@ -1,5 +1,9 @@
 package dev.weft.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.advice.Advice;
+import dev.weft.advice.FixAdvisor;
+import dev.weft.advice.ProgramChecker;
 import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
@@ -7,6 +11,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.WeftFailure;
+import dev.weft.report.AdviceReport;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -18,6 +23,7 @@ import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.VirtualFixes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -29,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -114,6 +121,20 @@ final class CheckCommand implements Callable<Integer> {
                     + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
     int loopBound;
 
+    @Option(names = "--assume-volatile", paramLabel = "CLASS.FIELD",
+            description = "Check the program as if the field were volatile (repeatable; pkg.Cls.field).")
+    List<String> assumeVolatile = new ArrayList<>();
+
+    @Option(names = "--fence", paramLabel = "FILE:LINE[:KIND]",
+            description = "Check the program as if a VarHandle fence ran before that line each time it is reached (repeatable;"
+                    + " KIND full (default), storeStore, release, acquire or loadLoad; e.g. Peterson.java:12).")
+    List<String> fences = new ArrayList<>();
+
+    @Option(names = "--suggest-fixes",
+            description = "With -m tso or pso: find the fewest volatile fields and fences that remove every bug only the relaxed model"
+                    + " shows, and prove it by exploring the program with them (implies --all-bugs).")
+    boolean suggestFixes;
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -126,7 +147,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
         Deadline deadline = Deadline.after(timeLimit);
-        ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs));
+        ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs), virtualFixes());
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
@@ -137,6 +158,16 @@ final class CheckCommand implements Callable<Integer> {
         } catch (Throwable failure) {
             // Weft failed outside the exploration (which reports its own failures): never a program's bug, never a stack trace.
             return weftFailed(program, chosen, WeftFailure.describe(failure), err, out);
+        }
+    }
+
+    /** The program changes {@code --assume-volatile} and {@code --fence} ask for, checked for their shape (the program checks the names). */
+    private VirtualFixes virtualFixes() {
+        try {
+            return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
+                    fences.stream().map(VirtualFixes.Fence::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
     }
 
@@ -153,6 +184,9 @@ final class CheckCommand implements Callable<Integer> {
         if (reportDir != null) {
             ReportDirectory.check(reportDir);
         }
+        if (suggestFixes && memoryModel == MemoryModel.SC) {
+            throw new BadInputException("--suggest-fixes needs -m tso or -m pso: under SC no fence changes anything");
+        }
     }
 
     private int check(ProgramSpec program, Programs.Session session, Strategy chosen, RacePrediction prediction, Deadline deadline,
@@ -165,7 +199,8 @@ final class CheckCommand implements Callable<Integer> {
             progressLog.afterRun(executions, pending, bugs, seconds);
         };
         long runs = maxExecutions != null ? maxExecutions : 0;
-        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs), listener, deadline);
+        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs || suggestFixes),
+                listener, deadline);
         SignalStop signals = SignalStop.install(deadline);
         int exit = Main.ERROR;
         try {
@@ -174,15 +209,24 @@ final class CheckCommand implements Callable<Integer> {
             if (failOnRace) {
                 result = races.withRacesAsBugs(result, session.runner());
             }
-            exit = report(result, races.findings(), progressLog, program, session, err, out);
+            Advice advice = suggestFixes ? FixAdvisor.advise(result, memoryModel, checker(program, deadline)) : null;
+            exit = report(result, races.findings(), advice, progressLog, program, session, err, out);
             return exit;
         } finally {
             signals.reported(exit);
         }
     }
 
-    private int report(ExplorationResult result, RaceFindings races, Progress progressLog, ProgramSpec program, Programs.Session session,
-                       PrintWriter err, PrintWriter out) {
+    /** The advisor's explorations: the same program, strategy and options as this check's, within its deadline. */
+    private FixAdvisor.Checker checker(ProgramSpec program, Deadline deadline) {
+        return new ProgramChecker(String.join(java.io.File.pathSeparator, program.classpath()), mainClass, program.args(), program.fixes(),
+                model -> Strategies.create(strategy, model, solver, seed, maxExecutions, preemptionBound, depth),
+                model -> runConfig(model), maxExecutions != null ? maxExecutions : 0, deadline);
+    }
+
+    /** @param advice {@code --suggest-fixes}' advice, or null */
+    private int report(ExplorationResult result, RaceFindings races, Advice advice, Progress progressLog, ProgramSpec program,
+                       Programs.Session session, PrintWriter err, PrintWriter out) {
         List<Path> schedules = List.of();
         try {
             schedules = saveSchedules(program, result, session);
@@ -191,23 +235,30 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (reportDir != null) {
             try {
-                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races));
-                writeHtml(reportDir.resolve("report.html"), program, result, schedules, races, progressLog.samples());
+                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races, advice));
+                writeHtml(reportDir.resolve("report.html"), program, result, schedules, races, progressLog.samples(), advice);
             } catch (IOException e) {
                 result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
             }
         }
         TextReport.write(err, program, memoryModel, result, schedules, races, fullTrace);
+        if (advice != null) {
+            err.print(AdviceReport.text(advice));
+        }
         err.flush();
         if (json) {
-            out.println(summary(program, result, schedules, races));
+            out.println(summary(program, result, schedules, races, advice));
             out.flush();
         }
         return exitCode(result);
     }
 
-    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races) {
-        return JsonSummary.toJson(JsonSummary.of(program, memoryModel, result, schedules, races), true);
+    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races, Advice advice) {
+        ObjectNode root = JsonSummary.of(program, memoryModel, result, schedules, races);
+        if (advice != null) {
+            AdviceReport.addTo(root, advice);
+        }
+        return JsonSummary.toJson(root, true);
     }
 
     /** Weft failed before it had an exploration to report: one line, and the JSON summary that says so. */
@@ -251,15 +302,25 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+        return runConfig(memoryModel);
     }
 
-    /** The HTML report, written as it is made (with --full-trace it may be large). */
+    private RunConfig runConfig(MemoryModel model) {
+        return RunConfig.of(model).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+    }
+
+    /** The HTML report, written as it is made (with --full-trace it may be large); fix advice, if any, goes at its end. */
     private void writeHtml(Path file, ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races,
-                           List<Progress.Sample> samples) throws IOException {
+                           List<Progress.Sample> samples, Advice advice) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (Writer html = Files.newBufferedWriter(file)) {
-            HtmlReport.write(html, program, memoryModel, result, schedules, races, samples, fullTrace);
+            if (advice == null) {
+                HtmlReport.write(html, program, memoryModel, result, schedules, races, samples, fullTrace);
+            } else {
+                StringBuilder page = new StringBuilder();
+                HtmlReport.write(page, program, memoryModel, result, schedules, races, samples, fullTrace);
+                html.write(AdviceReport.intoHtml(page.toString(), advice));
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

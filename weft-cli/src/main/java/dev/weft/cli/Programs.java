@@ -28,7 +28,7 @@ final class Programs {
     static Session open(ProgramSpec spec, RunConfig config) {
         InstrumentedProgram program;
         try {
-            program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
+            program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args(), spec.fixes());
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }

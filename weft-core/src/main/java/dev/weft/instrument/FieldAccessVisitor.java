@@ -1,6 +1,7 @@
 package dev.weft.instrument;
 
 import dev.weft.trace.FieldInfo;
+import dev.weft.trace.VirtualFixes;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -16,10 +17,13 @@ import org.objectweb.asm.Type;
  */
 final class FieldAccessVisitor extends MethodVisitor {
     private final MethodContext ctx;
+    private final VirtualFixes fixes;
 
-    FieldAccessVisitor(MethodVisitor next, MethodContext ctx) {
+    /** @param fixes the fields {@code --assume-volatile} makes volatile: their accesses become volatile accesses */
+    FieldAccessVisitor(MethodVisitor next, MethodContext ctx, VirtualFixes fixes) {
         super(Opcodes.ASM9, next);
         this.ctx = ctx;
+        this.fixes = fixes;
     }
 
     @Override
@@ -69,10 +73,11 @@ final class FieldAccessVisitor extends MethodVisitor {
     private FieldInfo resolve(String owner, String name, String descriptor, boolean isStatic) {
         ClassHierarchy.Member member = ctx.hierarchy.resolveField(owner, name);
         String declaring = member == null ? owner : member.owner().name();
-        boolean isVolatile = member != null && member.is(Opcodes.ACC_VOLATILE);
+        boolean declaredVolatile = member != null && member.is(Opcodes.ACC_VOLATILE);
         if (member != null && member.is(Opcodes.ACC_FINAL) && (isStatic || !ctx.facts.constructorsMayLeakThis(declaring))) {
             return null;
         }
-        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, isVolatile);
+        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, declaredVolatile || fixes.assumesVolatile(declaring, name),
+                declaredVolatile);
     }
 }

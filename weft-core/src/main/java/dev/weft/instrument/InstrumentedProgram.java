@@ -5,6 +5,7 @@ import dev.weft.runtime.RefusedByWeft;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.instrument.support.EntryRunner;
 import dev.weft.trace.Symbols;
+import dev.weft.trace.VirtualFixes;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -36,17 +37,20 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     /** The test-shaped entry point that replaces main, or null when the program starts at main. */
     private final EntryPoint entry;
     private final SharedClasses shared;
+    private final VirtualFixes fixes;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
     /** Read from the checker's own standard input when a run first reads it (the caller may have set System.in by then). */
     private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
-    private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared) {
+    private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared,
+                                VirtualFixes fixes) {
         this.classPath = classPath;
         ClassHierarchy hierarchy = new ClassHierarchy(classPath::classBytes);
         HiddenState hiddenState = new HiddenState(hierarchy, this::originalBytes,
                 name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
                 new ProgramSubtypes(classPath::classNames, hierarchy));
-        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState);
+        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState, fixes);
+        this.fixes = fixes;
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
         this.entry = entry;
@@ -59,10 +63,18 @@ public final class InstrumentedProgram implements ProgramUnderTest {
      * instrumented when a run first loads them.
      */
     public static InstrumentedProgram open(String classpath, String mainClass, List<String> args) throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args, null, SharedClasses.NONE);
+        return open(classpath, mainClass, args, VirtualFixes.NONE);
+    }
+
+    /** As {@link #open(String, String, List)}, changed by {@code fixes} (each must name a field or line of the program). */
+    public static InstrumentedProgram open(String classpath, String mainClass, List<String> args, VirtualFixes fixes)
+            throws BadProgramException {
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args, null, SharedClasses.NONE, fixes);
         String mainName = program.checkStartClass("main class", mainClass, classpath);
         program.checkMain(mainName);
+        program.checkVolatileFields();
         program.instrumentDirectoryClasses();
+        program.checkFencesPlaced();
         return program;
     }
 
@@ -72,13 +84,21 @@ public final class InstrumentedProgram implements ProgramUnderTest {
      * are never instrumented: every run takes them from the shared loader.
      */
     public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared) throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared);
+        return openEntry(classpath, entry, shared, VirtualFixes.NONE);
+    }
+
+    /** As {@link #openEntry(String, EntryPoint, SharedClasses)}, changed by {@code fixes}. */
+    public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared, VirtualFixes fixes)
+            throws BadProgramException {
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared, fixes);
         String className = program.checkStartClass("class", entry.className(), classpath);
         if (shared.contains(entry.className())) {
             throw new BadProgramException("class " + entry.className() + " is in a package shared uninstrumented with the test framework");
         }
         program.checkEntry(className);
+        program.checkVolatileFields();
         program.instrumentDirectoryClasses();
+        program.checkFencesPlaced();
         return program;
     }
 
@@ -101,6 +121,54 @@ public final class InstrumentedProgram implements ProgramUnderTest {
                 instrumentedBytes(name);
             }
         }
+    }
+
+    /** Each field {@code --assume-volatile} names is declared by its program class, and not final. */
+    private void checkVolatileFields() throws BadProgramException {
+        for (String field : fixes.volatileFields()) {
+            int dot = field.lastIndexOf('.');
+            String owner = field.substring(0, dot).replace('.', '/');
+            ClassHierarchy.ClassInfo info = ProgramClasses.isProgramClass(owner) ? transformer.hierarchy().info(owner) : null;
+            if (info == null) {
+                throw new BadProgramException("--assume-volatile " + field + ": no program class " + field.substring(0, dot) + " on the classpath");
+            }
+            Integer access = info.fields().get(field.substring(dot + 1));
+            if (access == null) {
+                throw new BadProgramException("--assume-volatile " + field + ": class " + field.substring(0, dot) + " declares no field "
+                        + field.substring(dot + 1));
+            }
+            if ((access & Modifier.FINAL) != 0) {
+                throw new BadProgramException("--assume-volatile " + field + ": the field is final");
+            }
+        }
+    }
+
+    /**
+     * Each {@code --fence} found its line: in a class of the classpath's directories, instrumented by
+     * now, or else in a class of a jar (instrumented when a run loads it), looked up in its line table.
+     */
+    private void checkFencesPlaced() throws BadProgramException {
+        for (VirtualFixes.Fence fence : fixes.fences()) {
+            if (!transformer.placedFences().contains(fence) && !inSomeClass(fence)) {
+                throw new BadProgramException("--fence " + fence + ": no code of the program's classes is at line " + fence.line()
+                        + " of a source file " + fence.file());
+            }
+        }
+    }
+
+    private boolean inSomeClass(VirtualFixes.Fence fence) {
+        for (String name : classPath.classNames()) {
+            byte[] bytes = ProgramClasses.isProgramClass(name) ? classPath.classBytes(name) : null;
+            if (bytes != null && SourceLines.has(bytes, fence.file(), fence.line())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The changes the program is checked with. */
+    public VirtualFixes fixes() {
+        return fixes;
     }
 
     private void checkEntry(String className) throws BadProgramException {

@@ -1,8 +1,11 @@
 package dev.weft.instrument;
 
 import dev.weft.trace.Symbols;
+import dev.weft.trace.VirtualFixes;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -28,13 +31,26 @@ public final class ProgramTransformer {
     private final ClassFacts facts;
     private final Symbols symbols;
     private final LoopFinder loops;
+    private final VirtualFixes fixes;
+    private final Set<VirtualFixes.Fence> placedFences = ConcurrentHashMap.newKeySet();
 
     /** @param hiddenState which instructions leave state Weft does not record, for the loops' purity */
     ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState) {
+        this(hierarchy, symbols, hiddenState, VirtualFixes.NONE);
+    }
+
+    /** @param fixes the changes {@code --assume-volatile} and {@code --fence} make to the program */
+    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState, VirtualFixes fixes) {
         this.hierarchy = hierarchy;
         this.facts = new ClassFacts(hierarchy);
         this.symbols = symbols;
         this.loops = new LoopFinder(hiddenState);
+        this.fixes = fixes;
+    }
+
+    /** The virtual fences placed in the classes transformed so far. */
+    Set<VirtualFixes.Fence> placedFences() {
+        return placedFences;
     }
 
     ClassHierarchy hierarchy() {
@@ -165,6 +181,9 @@ public final class ProgramTransformer {
                 mv = new UnsupportedCallVisitor(mv, ctx);
             }
             mv = new AtomicCallVisitor(mv, ctx);
+            if (!fixes.fences().isEmpty() && !isModel && outline.sourceFile != null) {
+                mv = new VirtualFenceVisitor(mv, ctx, fixes, outline.sourceFile, placedFences::add);
+            }
             mv = new LockCallVisitor(mv, ctx);
             mv = new DeterminismCallVisitor(mv, ctx);
             mv = new ThreadCallVisitor(mv, ctx);
@@ -174,7 +193,7 @@ public final class ProgramTransformer {
                 // A pure initialiser touches only its own class's static fields and its own arrays, which no
                 // other thread sees before it ends: it runs in one step (see ClassFacts).
                 mv = new ArrayAccessVisitor(mv, ctx);
-                mv = new FieldAccessVisitor(mv, ctx);
+                mv = new FieldAccessVisitor(mv, ctx, fixes);
             }
             mv = new ClassInitTriggerVisitor(mv, ctx);
             mv = new MethodReferenceVisitor(mv, implementation -> bridges.replace(implementation, ctx.location()));

@@ -71,6 +71,10 @@ public final class HtmlReport {
         String verdict = result.verdict().jsonName();
         page.append("<h1>Weft report: <code>").append(escape(program.mainClass())).append("</code> — <span class=\"verdict-")
                 .append(verdict).append("\">").append(verdict).append("</span></h1>\n");
+        if (!program.fixes().isEmpty()) {
+            page.append("<p class=\"verdict-incomplete\">Checked as changed by ").append(escape(program.fixes().describe()))
+                    .append(": the verdict is about the changed program.</p>\n");
+        }
         statistics(page, model, result);
         pendingChart(page, progress);
         if (result.error() != null) {

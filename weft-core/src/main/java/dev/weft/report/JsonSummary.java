@@ -9,6 +9,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.VirtualFixes;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -28,6 +29,9 @@ public final class JsonSummary {
         ObjectNode root = JSON.createObjectNode();
         root.put("program", program.mainClass());
         root.put("memoryModel", model.name().toLowerCase());
+        if (!program.fixes().isEmpty()) {
+            root.set("virtualFixes", virtualFixes(program.fixes()));
+        }
         root.put("strategy", result.strategy());
         root.put("verdict", result.verdict().jsonName());
         root.put("complete", result.complete());
@@ -72,6 +76,16 @@ public final class JsonSummary {
         root.put("raceQueriesSkipped", races.skipped());
         root.put("racePredictionsUnconfirmed", races.unconfirmed());
         return root;
+    }
+
+    /** The changes a program was checked with: {"assumeVolatile": [fields], "fences": ["File.java:12:full", ...]}. */
+    static ObjectNode virtualFixes(VirtualFixes fixes) {
+        ObjectNode node = JSON.createObjectNode();
+        ArrayNode fields = node.putArray("assumeVolatile");
+        fixes.volatileFields().stream().sorted().forEach(fields::add);
+        ArrayNode fences = node.putArray("fences");
+        fixes.fences().forEach(f -> fences.add(f.file() + ":" + f.line() + ":" + VirtualFixes.kindName(f.kind())));
+        return node;
     }
 
     /**

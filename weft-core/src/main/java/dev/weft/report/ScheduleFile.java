@@ -15,6 +15,7 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
+import dev.weft.trace.VirtualFixes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -24,7 +25,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A saved schedule: the program, how its runs were made (the memory model, the loop bound, whether
@@ -187,6 +190,9 @@ public final class ScheduleFile {
         root.put("mainClass", program.mainClass());
         root.set("classpath", strings(program.classpath()));
         root.set("args", strings(program.args()));
+        if (!program.fixes().isEmpty()) {
+            root.set("virtualFixes", JsonSummary.virtualFixes(program.fixes()));
+        }
         root.put("memoryModel", memoryModel.name().toLowerCase());
         root.put("loopBound", loopBound);
         root.put("spuriousWakeups", spuriousWakeups);
@@ -217,7 +223,8 @@ public final class ScheduleFile {
                 || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
             throw new IOException(file + " is not a valid schedule file: it needs a mainClass, a classpath list and an args list");
         }
-        ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")));
+        ProgramSpec program = new ProgramSpec(strings(root.get("classpath")), root.path("mainClass").asText(), strings(root.get("args")),
+                virtualFixes(root.path("virtualFixes"), file));
         MemoryModel model = memoryModel(file, root.path("memoryModel").asText("sc"));
         int loopBound = root.path("loopBound").asInt(RunConfig.LOOP_BOUND);
         if (loopBound < 1) {
@@ -239,6 +246,19 @@ public final class ScheduleFile {
             choices.addFromFile(choice);
         }
         return new ScheduleFile(program, model, loopBound, spurious, bug, runBugs, choices, readStandardInput(root, file));
+    }
+
+    /** The changes a run was made with ({@link JsonSummary#virtualFixes}); none when the file has none. */
+    private static VirtualFixes virtualFixes(JsonNode node, Path file) throws IOException {
+        Set<String> fields = new LinkedHashSet<>();
+        List<VirtualFixes.Fence> fences = new ArrayList<>();
+        try {
+            node.path("assumeVolatile").forEach(f -> fields.add(VirtualFixes.parseField(f.asText())));
+            node.path("fences").forEach(f -> fences.add(VirtualFixes.Fence.parse(f.asText())));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + " is not a valid schedule file: " + e.getMessage());
+        }
+        return new VirtualFixes(fields, fences);
     }
 
     private static MemoryModel memoryModel(Path file, String name) throws IOException {

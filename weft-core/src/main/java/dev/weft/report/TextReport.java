@@ -79,7 +79,7 @@ public final class TextReport {
             reasons.forEach(r -> out.append("  - ").append(r.describe()).append('\n'));
         }
         out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s in %.2f s%s%s%n",
-                program.mainClass(), verdictText(result), model.name(), result.strategy(), result.executions(),
+                program.title(), verdictText(result), model.name(), result.strategy(), result.executions(),
                 result.executions() == 1 ? "" : "s", result.seconds(),
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));

@@ -45,7 +45,7 @@ final class MemoryAccess {
             me.read = null;
             if (target != null && me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.instanceField(core.objects().id(target, me), field), f.isVolatile(), f.valueType(), loc);
+                beginRead(me, Address.instanceField(core.objects().id(target, me), field), f.volatileReads(), f.valueType(), loc);
             }
         } finally {
             core.unlock();
@@ -58,7 +58,7 @@ final class MemoryAccess {
             me.read = null;
             if (me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.staticField(field), f.isVolatile(), f.valueType(), loc);
+                beginRead(me, Address.staticField(field), f.volatileReads(), f.valueType(), loc);
             }
         } finally {
             core.unlock();
