@@ -165,6 +165,7 @@ public final class ProgramTransformer {
                 mv = new UnsupportedCallVisitor(mv, ctx);
             }
             mv = new AtomicCallVisitor(mv, ctx);
+            mv = new AccessModeVisitor(mv, ctx);
             mv = new LockCallVisitor(mv, ctx);
             mv = new DeterminismCallVisitor(mv, ctx);
             mv = new ThreadCallVisitor(mv, ctx);

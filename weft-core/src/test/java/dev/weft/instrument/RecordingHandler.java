@@ -585,6 +585,17 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        record("moded " + method.substring(method.indexOf('.') + 1, method.indexOf('(')), loc);
+        throw new UnsupportedOperationException("the recording handler performs no accesses");
+    }
+
+    @Override
+    public void updaterCreated(Object updater, Class<?> owner, String field) {
+        record("updater " + field, -1);
+    }
+
+    @Override
     public Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
         record("jdk call " + symbols.calls().get(site).api(), symbols.calls().get(site).location());
         return null;
