@@ -5,6 +5,7 @@ import dev.weft.trace.AccessCall;
 import dev.weft.trace.AccessMode;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -19,7 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * object the program called, while it holds the run's lock: a read or write after its scheduling
  * point with the ordering its mode has under the run's memory model ({@link MemoryAccess} does what
  * plain and volatile field accesses do, a release fence first where the mode needs it), a
- * read-modify-write atomically after draining the store buffer, as {@link Atomics} do.
+ * read-modify-write atomically after draining the store buffer, as {@link Atomics} do. A weak
+ * compare-and-set never fails spuriously here: a run in which one succeeded is incomplete (its
+ * spurious failure is a behaviour no strategy explores yet).
  *
  * <p>The interface is the call as the program made it ({@link #access}): receiver, boxed arguments and
  * the method. Instrumented JDK code can hand its own VarHandle and Unsafe calls over the same way.
@@ -110,6 +113,11 @@ final class ModedAccess {
         Object result = perform(m, receiver, arguments);
         long after = core.objects().encode(target.cell().get(), target.type(), me);
         core.record(me, EventKind.ATOMIC_RMW, loc, target.address(), before, after, target.type(), after != before ? Event.WROTE : 0);
+        if (m.call().op() == AccessCall.Op.WEAK_COMPARE_AND_SET && Boolean.TRUE.equals(result)) {
+            // A failed one is what a spurious failure would be; a successful one might have failed instead.
+            core.recording.incomplete(IncompleteReason.of("weak-cas",
+                    "a weak compareAndSet succeeded, and Weft does not explore its spurious failure"));
+        }
         return result;
     }
 
