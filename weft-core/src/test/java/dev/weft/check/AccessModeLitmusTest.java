@@ -74,8 +74,8 @@ class AccessModeLitmusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("strategies")
     void aWeakCasThatSucceededLeavesTheExplorationIncomplete(String strategy) throws Exception {
-        ExplorationResult result = RealRuns.explore("examples.modes.WeakCasOnce", MemoryModel.SC, strategy(strategy, MemoryModel.SC), RUNS, false)
-                .result();
+        ExplorationResult result = RealRuns.explore(RealRuns.classpathOf(subjects.WeakCasOnce.class), "subjects.WeakCasOnce", List.of(),
+                MemoryModel.SC, strategy(strategy, MemoryModel.SC), RUNS, false).result();
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict());
         assertTrue(result.incompleteReasons().stream().anyMatch(r -> r.kind().equals("weak-cas")), result.incompleteReasons().toString());
     }

@@ -1,4 +1,4 @@
-package examples.modes;
+package subjects;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
