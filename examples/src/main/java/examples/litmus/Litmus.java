@@ -1,5 +1,7 @@
 package examples.litmus;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,6 +24,15 @@ final class Litmus {
         }
         for (Thread thread : threads) {
             thread.join();
+        }
+    }
+
+    /** A VarHandle on the static int field {@code name} of the class {@code lookup} was made in. */
+    static VarHandle handle(MethodHandles.Lookup lookup, String name) {
+        try {
+            return lookup.findStaticVarHandle(lookup.lookupClass(), name, int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.weft.instrument;
 
 import dev.weft.runtime.hooks.Hooks;
-import dev.weft.trace.FenceKind;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
@@ -10,19 +9,17 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
- * {@code java.util.concurrent.atomic} scalars and arrays, and {@code VarHandle} fences. Plain
- * operations become beforeAtomic + the JDK call + afterAtomic; update/accumulate functions go to the
- * runtime, which retries them as the JDK does. Other atomic methods, the other atomic classes
- * (field updaters, adders, stamped references) and VarHandle accesses stop the run.
+ * {@code java.util.concurrent.atomic} scalars and arrays: their volatile accesses and
+ * read-modify-writes become beforeAtomic + the JDK call + afterAtomic; update/accumulate functions go
+ * to the runtime, which retries them as the JDK does. Their weaker access modes and weak
+ * compare-and-sets, and the field updaters, are {@link AccessModeVisitor}'s. Other atomic methods and
+ * the other atomic classes (adders, stamped references) stop the run.
  */
 final class AtomicCallVisitor extends JdkCallVisitor {
     private static final String ATOMIC = "java/util/concurrent/atomic/";
-    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> MODELLED = Set.of("AtomicInteger", "AtomicLong", "AtomicBoolean", "AtomicReference",
             "AtomicIntegerArray", "AtomicLongArray", "AtomicReferenceArray");
     private static final Map<String, Integer> OPERATIONS = operations();
-    private static final Map<String, FenceKind> FENCES = Map.of("fullFence", FenceKind.FULL, "acquireFence", FenceKind.ACQUIRE,
-            "releaseFence", FenceKind.RELEASE, "loadLoadFence", FenceKind.LOAD_LOAD, "storeStoreFence", FenceKind.STORE_STORE);
 
     AtomicCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
@@ -30,18 +27,11 @@ final class AtomicCallVisitor extends JdkCallVisitor {
 
     private static Map<String, Integer> operations() {
         Map<String, Integer> ops = new java.util.HashMap<>();
-        for (String read : new String[] {"get", "getAcquire", "intValue", "longValue", "floatValue", "doubleValue", "toString"}) {
+        for (String read : new String[] {"get", "intValue", "longValue", "floatValue", "doubleValue", "toString"}) {
             ops.put(read, Hooks.ATOMIC_READ);
         }
-        ops.put("getPlain", Hooks.ATOMIC_READ_PLAIN);
-        ops.put("getOpaque", Hooks.ATOMIC_READ_PLAIN);
         ops.put("set", Hooks.ATOMIC_WRITE);
-        ops.put("lazySet", Hooks.ATOMIC_WRITE_RELEASE);
-        ops.put("setRelease", Hooks.ATOMIC_WRITE_RELEASE);
-        ops.put("setPlain", Hooks.ATOMIC_WRITE_PLAIN);
-        ops.put("setOpaque", Hooks.ATOMIC_WRITE_PLAIN);
-        for (String rmw : new String[] {"compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain", "weakCompareAndSetVolatile",
-                "weakCompareAndSetAcquire", "weakCompareAndSetRelease", "compareAndExchange", "compareAndExchangeAcquire",
+        for (String rmw : new String[] {"compareAndSet", "compareAndExchange", "compareAndExchangeAcquire",
                 "compareAndExchangeRelease", "getAndSet", "getAndIncrement", "getAndDecrement", "getAndAdd", "incrementAndGet",
                 "decrementAndGet", "addAndGet"}) {
             ops.put(rmw, Hooks.ATOMIC_RMW);
@@ -54,11 +44,14 @@ final class AtomicCallVisitor extends JdkCallVisitor {
      * is recorded), as {@link #intercept} decides; the functional updates are not (they run a program function).
      */
     static boolean modelsAsEvent(Call call) {
-        if (call.declaring().equals(VAR_HANDLE)) {
-            return FENCES.containsKey(call.name());
-        }
         String simpleName = atomicSimpleName(call);
         return simpleName != null && MODELLED.contains(simpleName) && operation(call, simpleName) != null;
+    }
+
+    /** A call on one of the atomic classes the runtime models, with its index first for an array's element. */
+    static boolean isModelledAtomic(Call call) {
+        String simpleName = atomicSimpleName(call);
+        return simpleName != null && MODELLED.contains(simpleName) && (!simpleName.endsWith("Array") || call.descriptor().startsWith("(I"));
     }
 
     /** The atomic class's simple name if the call is on a {@code java.util.concurrent.atomic} class, else null. */
@@ -82,9 +75,6 @@ final class AtomicCallVisitor extends JdkCallVisitor {
 
     @Override
     boolean intercept(Call call) {
-        if (call.declaring().equals(VAR_HANDLE)) {
-            return varHandleCall(call);
-        }
         String simpleName = atomicSimpleName(call);
         if (simpleName == null) {
             return false;
@@ -146,17 +136,5 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         hookArguments[values.length + 2] = Type.BOOLEAN_TYPE;
         hookArguments[values.length + 3] = Type.INT_TYPE;
         Emit.hook(mv, hook, Type.getMethodDescriptor(Type.getReturnType(call.descriptor()), hookArguments));
-    }
-
-    private boolean varHandleCall(Call call) {
-        FenceKind fence = FENCES.get(call.name());
-        if (fence == null) {
-            unsupported(call);
-            return true;
-        }
-        Emit.push(mv, fence.ordinal());
-        Emit.push(mv, ctx.location());
-        Emit.hook(mv, "fence", "(II)V");
-        return true;
     }
 }

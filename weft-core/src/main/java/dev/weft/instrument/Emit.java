@@ -86,6 +86,25 @@ final class Emit {
         }
     }
 
+    /**
+     * A boxed value on the stack as {@code type}: unboxed for a primitive (numbers through {@code Number}, so
+     * that a value read as a wider type widens), cast for a reference, popped for void.
+     */
+    static void unbox(MethodVisitor mv, Type type) {
+        switch (type.getSort()) {
+            case Type.VOID -> mv.visitInsn(Opcodes.POP);
+            case Type.BOOLEAN -> unboxed(mv, "java/lang/Boolean", "booleanValue", type);
+            case Type.CHAR -> unboxed(mv, "java/lang/Character", "charValue", type);
+            case Type.OBJECT, Type.ARRAY -> restoreType(mv, type);
+            default -> unboxed(mv, "java/lang/Number", type.getClassName() + "Value", type);
+        }
+    }
+
+    private static void unboxed(MethodVisitor mv, String box, String method, Type type) {
+        mv.visitTypeInsn(Opcodes.CHECKCAST, box);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, box, method, Type.getMethodDescriptor(type), false);
+    }
+
     static void pop(MethodVisitor mv, Type type) {
         mv.visitInsn(type.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
     }

@@ -111,7 +111,8 @@ final class HiddenState {
             return true;
         }
         JdkCallVisitor.Call jdkCall = JdkCallVisitor.resolve(hierarchy, call.getOpcode(), call.owner, call.name, call.desc, call.itf);
-        return jdkCall != null && (AtomicCallVisitor.modelsAsEvent(jdkCall) || LockCallVisitor.modelsAsEvent(jdkCall)
+        return jdkCall != null && (AtomicCallVisitor.modelsAsEvent(jdkCall) || AccessModeVisitor.modelsAsEvent(jdkCall)
+                || LockCallVisitor.modelsAsEvent(jdkCall)
                 || ThreadCallVisitor.modelsAsEvent(jdkCall));
     }
 

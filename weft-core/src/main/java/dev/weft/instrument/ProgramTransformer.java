@@ -184,6 +184,7 @@ public final class ProgramTransformer {
             if (!fixes.fences().isEmpty() && !isModel && outline.sourceFile != null) {
                 mv = new VirtualFenceVisitor(mv, ctx, fixes, outline.sourceFile, placedFences::add);
             }
+            mv = new AccessModeVisitor(mv, ctx);
             mv = new LockCallVisitor(mv, ctx);
             mv = new DeterminismCallVisitor(mv, ctx);
             mv = new ThreadCallVisitor(mv, ctx);

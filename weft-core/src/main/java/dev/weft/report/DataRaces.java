@@ -16,7 +16,8 @@ import java.util.Map;
  * at least one a write and at least one plain (not volatile or atomic), that no happens-before edge
  * orders. Happens-before is program order plus the synchronization the run performed: start and
  * begin, end and join, lock release and the next acquire (wait releases, wake acquires), notify and
- * the wake it caused, a volatile or atomic write and later accesses of that address, unpark or
+ * the wake it caused, a volatile, atomic or release write and later volatile, atomic or acquire reads of that
+ * address (as for volatiles, any later one, not only the one that reads it), unpark or
  * interrupt and the target's later park.
  *
  * <p>This is the vector-clock check over the recorded order; the race constraint of the MCR talk
@@ -100,6 +101,11 @@ public final class DataRaces {
                 join(joined, notified.get((int) e.value2()));
             }
             case VOLATILE_READ, ATOMIC_RMW -> join(joined, released.get(e.address()));
+            case READ -> {
+                if (e.has(Event.ACQUIRE_RELEASE)) {
+                    join(joined, released.get(e.address()));
+                }
+            }
             case PARK -> join(joined, released.get(List.of("permit", e.thread())));
             default -> {
             }
@@ -114,6 +120,11 @@ public final class DataRaces {
             case END -> ended.put(e.thread(), clock.clone());
             case NOTIFY -> notified.put(e.index(), clock.clone());
             case UNLOCK, WAIT, VOLATILE_WRITE -> accumulate(released, e.address(), clock);
+            case WRITE -> {
+                if (e.has(Event.ACQUIRE_RELEASE)) {
+                    accumulate(released, e.address(), clock);
+                }
+            }
             case ATOMIC_RMW -> {
                 if (e.wrote()) {
                     accumulate(released, e.address(), clock);

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.trace.AccessMode;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -48,8 +49,8 @@ public final class EventText {
         return switch (e.kind()) {
             case BEGIN -> "begin";
             case END -> "end";
-            case READ -> "read " + where + " = " + value;
-            case WRITE -> (e.has(Event.BUFFERED) ? "write (buffered) " : "write ") + where + " = " + value;
+            case READ -> mode(e) + "read " + where + " = " + value;
+            case WRITE -> mode(e) + (e.has(Event.BUFFERED) ? "write (buffered) " : "write ") + where + " = " + value;
             case VOLATILE_READ -> "volatile read " + where + " = " + value;
             case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
             case ATOMIC_RMW -> e.wrote()
@@ -75,6 +76,12 @@ public final class EventText {
     }
 
     /** How a wait or park returned when it was not the usual way. */
+    /** "acquire ", "release ", "opaque " before a READ or WRITE in that access mode; nothing for a plain one. */
+    private static String mode(Event e) {
+        AccessMode mode = AccessMode.of(e);
+        return mode == AccessMode.PLAIN ? "" : mode.name().toLowerCase() + " ";
+    }
+
     private static String how(Event e) {
         return switch (e.outcome()) {
             case NORMAL -> "";

@@ -36,10 +36,9 @@ final class Atomics {
             if (cell == null) {
                 core.unsupportedLocked(atomic.getClass().getName() + " (atomic operation)", loc);
             }
-            // Atomic writes go straight to memory, so even the release and plain ones drain the buffer first.
+            // The weaker access modes are ModedAccess's.
             EventKind kind = switch (op) {
                 case Hooks.ATOMIC_READ -> EventKind.VOLATILE_READ;
-                case Hooks.ATOMIC_READ_PLAIN -> EventKind.READ;
                 case Hooks.ATOMIC_RMW -> EventKind.ATOMIC_RMW;
                 default -> EventKind.VOLATILE_WRITE;
             };
@@ -66,7 +65,7 @@ final class Atomics {
             }
             long after = core.objects().encode(op.cell().get(), op.cell().type(), me);
             switch (op.kind()) {
-                case READ, VOLATILE_READ -> core.record(me, op.kind(), op.location(), op.address(), op.before(), 0, op.cell().type(), 0);
+                case VOLATILE_READ -> core.record(me, op.kind(), op.location(), op.address(), op.before(), 0, op.cell().type(), 0);
                 case VOLATILE_WRITE -> core.record(me, op.kind(), op.location(), op.address(), after, 0, op.cell().type(), 0);
                 default -> core.record(me, EventKind.ATOMIC_RMW, op.location(), op.address(), op.before(), after, op.cell().type(),
                         after != op.before() ? Event.WROTE : 0);

@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The {@link HookHandler} of one run, and the one place that says which part of the runtime handles
- * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics},
+ * each hook: {@link MemoryAccess} (field and array accesses, fences), {@link Atomics}, {@link ModedAccess}
+ * (VarHandles, access modes, field updaters, Unsafe),
  * {@link Locks} (monitors, {@code java.util.concurrent} locks), {@link Waits} (wait/notify, conditions, park),
  * {@link ThreadLifecycle} (thread bodies, start, join, sleep, yield, interrupts, exit, pool workers),
  * {@link ClassInits} (class initialisation), {@link Determinism} (identity hash codes, clocks,
@@ -29,6 +30,7 @@ final class ControlledHooks implements HookHandler {
     private final Scheduler core;
     private final MemoryAccess memory;
     private final Atomics atomics;
+    private final ModedAccess moded;
     private final Locks locks;
     private final Waits waits;
     private final ThreadLifecycle threads;
@@ -42,6 +44,7 @@ final class ControlledHooks implements HookHandler {
         classInits = new ClassInits(core);
         memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
+        moded = new ModedAccess(core, memory);
         threads = new ThreadLifecycle(core);
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
@@ -193,6 +196,18 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void fence(int kind, int loc) {
         memory.fence(kind, loc);
+    }
+
+    // ------------------------------------------------------------------ accesses with a mode: ModedAccess
+
+    @Override
+    public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        return moded.access(receiver, arguments, method, loc);
+    }
+
+    @Override
+    public void updaterCreated(Object updater, Class<?> owner, String field) {
+        AccessTargets.updaterCreated(updater, owner, field);
     }
 
     @Override

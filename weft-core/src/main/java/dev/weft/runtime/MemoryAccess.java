@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.runtime.RunThread.PendingRead;
 import dev.weft.runtime.hooks.Hooks;
+import dev.weft.trace.AccessMode;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -45,7 +46,7 @@ final class MemoryAccess {
             me.read = null;
             if (target != null && me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.instanceField(core.objects().id(target, me), field), f.volatileReads(), f.valueType(), loc);
+                beginRead(me, Address.instanceField(core.objects().id(target, me), field), readMode(f), f.valueType(), loc);
             }
         } finally {
             core.unlock();
@@ -58,7 +59,7 @@ final class MemoryAccess {
             me.read = null;
             if (me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.staticField(field), f.volatileReads(), f.valueType(), loc);
+                beginRead(me, Address.staticField(field), readMode(f), f.valueType(), loc);
             }
         } finally {
             core.unlock();
@@ -70,20 +71,30 @@ final class MemoryAccess {
         try {
             me.read = null;
             if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && me.controlled()) {
-                beginRead(me, Address.arrayElement(core.objects().id(array, me), index), false, elementType(array), loc);
+                beginRead(me, Address.arrayElement(core.objects().id(array, me), index), AccessMode.PLAIN, elementType(array), loc);
             }
         } finally {
             core.unlock();
         }
     }
 
-    private void beginRead(RunThread me, Address address, boolean isVolatile, char type, int loc) {
-        EventKind kind = isVolatile ? EventKind.VOLATILE_READ : EventKind.READ;
+    /** A field's reads are volatile when it is, unless only its writes were made volatile (--assume-volatile). */
+    private static AccessMode readMode(FieldInfo f) {
+        return f.volatileReads() ? AccessMode.VOLATILE : AccessMode.PLAIN;
+    }
+
+    private static AccessMode writeMode(FieldInfo f) {
+        return f.isVolatile() ? AccessMode.VOLATILE : AccessMode.PLAIN;
+    }
+
+    /** The scheduling point of a read in {@code mode}; {@link #afterLoad} or {@link #completeRead} records it. */
+    void beginRead(RunThread me, Address address, AccessMode mode, char type, int loc) {
+        EventKind kind = mode.readKind();
         core.schedulingPoint(me, kind, address, loc);
-        if (isVolatile) {
+        if (mode == AccessMode.VOLATILE) {
             core.drain(me);
         }
-        me.read = new PendingRead(address, kind, type, loc);
+        me.read = new PendingRead(address, kind, type, loc, mode.eventFlag());
     }
 
     /**
@@ -96,8 +107,15 @@ final class MemoryAccess {
         StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
         core.recording.initialValue(read.address(), fromMemory);
         core.record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
-                read.type(), 0);
+                read.type(), read.flags());
         return forwarded;
+    }
+
+    /** Completes {@code me}'s pending read, whose load returned {@code loaded} boxed; returns the value the thread reads. */
+    Object completeRead(RunThread me, Object loaded) {
+        PendingRead read = me.read;
+        StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, core.objects().encode(loaded, read.type(), me));
+        return forwarded != null ? forwarded.raw() : loaded;
     }
 
     /**
@@ -138,9 +156,7 @@ final class MemoryAccess {
     Object afterLoad(Object value) {
         RunThread me = core.enter();
         try {
-            PendingRead read = me.read;
-            StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, core.objects().encode(value, read.type(), me));
-            return forwarded != null ? forwarded.raw() : value;
+            return completeRead(me, value);
         } finally {
             core.unlock();
         }
@@ -153,7 +169,7 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.instanceField(core.objects().id(target, me), field), f.isVolatile(), true, f.valueType(), raw, loc,
+            write(me, Address.instanceField(core.objects().id(target, me), field), writeMode(f), true, f.valueType(), raw, loc,
                     () -> MemoryCell.field(instanceField(target, f), target));
         } finally {
             core.unlock();
@@ -167,14 +183,20 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            // No other thread sees the static fields of a class being initialised before the release of its lock drains
-            // this thread's writes, and the reflection that hides a buffered write would wait for the class: store at once.
-            boolean mayBuffer = !classInits.initialising(f.owner());
-            write(me, Address.staticField(field), f.isVolatile(), mayBuffer, f.valueType(), raw, loc,
+            write(me, Address.staticField(field), writeMode(f), mayBufferStatic(f), f.valueType(), raw, loc,
                     () -> MemoryCell.field(staticField(f), null));
         } finally {
             core.unlock();
         }
+    }
+
+    /**
+     * Whether a write to static field {@code f} may wait in a store buffer. No other thread sees the static fields
+     * of a class being initialised before the release of its lock drains this thread's writes, and the reflection
+     * that hides a buffered write would wait for the class: store at once.
+     */
+    boolean mayBufferStatic(FieldInfo f) {
+        return !classInits.initialising(f.owner());
     }
 
     void putElement(Object array, int index, Object raw, int loc) {
@@ -187,7 +209,7 @@ final class MemoryAccess {
             if (!component.isPrimitive() && raw != null && !component.isInstance(raw)) {
                 return; // the native store throws ArrayStoreException
             }
-            write(me, Address.arrayElement(core.objects().id(array, me), index), false, true, elementType(array), raw, loc,
+            write(me, Address.arrayElement(core.objects().id(array, me), index), AccessMode.PLAIN, true, elementType(array), raw, loc,
                     () -> MemoryCell.element(array, index));
         } finally {
             core.unlock();
@@ -197,11 +219,16 @@ final class MemoryAccess {
     /**
      * A write, which the caller then performs even when it is buffered (TSO/PSO): the writing
      * thread's own reads, instrumented or not, then see it, and {@link VisibleValues} hides it from the
-     * other threads until its flush. A plain write that may not be buffered is stored at once.
+     * other threads until its flush. A plain write that may not be buffered is stored at once. A release
+     * write is a release fence and a write ({@link AccessMode#fencedBefore}).
      */
-    private void write(RunThread me, Address address, boolean isVolatile, boolean mayBuffer, char type, Object raw, int loc,
-                       Supplier<MemoryCell> cell) {
-        EventKind kind = isVolatile ? EventKind.VOLATILE_WRITE : EventKind.WRITE;
+    void write(RunThread me, Address address, AccessMode mode, boolean mayBuffer, char type, Object raw, int loc,
+               Supplier<MemoryCell> cell) {
+        if (mode.fencedBefore(model)) {
+            fence(me, FenceKind.RELEASE, loc);
+        }
+        EventKind kind = mode.writeKind();
+        int flags = mode.eventFlag();
         core.schedulingPoint(me, kind, address, loc);
         MemoryCell resolved = null;
         if (!core.recording.hasInitialValue(address)) {
@@ -209,12 +236,12 @@ final class MemoryAccess {
             core.recording.initialValue(address, core.objects().encode(resolved.get(), type, me));
         }
         long value = core.objects().encode(raw, type, me);
-        if (isVolatile) {
+        if (mode == AccessMode.VOLATILE) {
             core.drain(me);
         } else if (model != MemoryModel.SC && mayBuffer) {
             MemoryCell target = resolved != null ? resolved : cell.get();
             if (target.settable()) {
-                int index = core.record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED);
+                int index = core.record(me, EventKind.WRITE, loc, address, value, 0, type, Event.BUFFERED | flags);
                 me.everBuffered = true;
                 me.buffer.add(address, value, raw, type, index);
                 core.visibleValues.buffering(address, target);
@@ -222,11 +249,11 @@ final class MemoryAccess {
             }
             core.drain(me); // written at once, so everything this thread wrote before must be visible first
         }
-        core.record(me, kind, loc, address, value, 0, type, 0);
+        core.record(me, kind, loc, address, value, 0, type, flags);
     }
 
     /** The descriptor letter of an array's elements, told by type tests: {@code Class.descriptorString} makes a new string at every access. */
-    private static char elementType(Object array) {
+    static char elementType(Object array) {
         return array instanceof int[] ? 'I'
                 : array instanceof long[] ? 'J'
                 : array instanceof byte[] ? 'B'
@@ -238,7 +265,7 @@ final class MemoryAccess {
                 : 'L';
     }
 
-    private Field instanceField(Object target, FieldInfo f) {
+    Field instanceField(Object target, FieldInfo f) {
         return fields.computeIfAbsent(f.id(), id -> {
             String owner = f.owner().replace('/', '.');
             for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
@@ -250,18 +277,25 @@ final class MemoryAccess {
         });
     }
 
-    private Field staticField(FieldInfo f) {
-        return fields.computeIfAbsent(f.id(), id -> {
-            String owner = f.owner().replace('/', '.');
-            try {
-                if (programLoader == null) {
-                    programLoader = programLoader();
-                }
-                return accessible(Class.forName(owner, false, programLoader), f.name());
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("class of static field " + f.displayName() + " not found", e);
+    Field staticField(FieldInfo f) {
+        return fields.computeIfAbsent(f.id(), id -> accessible(programClass(f.owner().replace('/', '.')), f.name()));
+    }
+
+    /** The program's class of this name (binary name, or a class descriptor). */
+    Class<?> programClass(String name) {
+        try {
+            if (programLoader == null) {
+                programLoader = programLoader();
             }
-        });
+            return Class.forName(name, false, programLoader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("program class " + name + " not found", e);
+        }
+    }
+
+    Class<?> programClass(java.lang.constant.ClassDesc desc) {
+        String descriptor = desc.descriptorString();
+        return programClass(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'));
     }
 
     /** The loader of the program code that called the hooks (the caller of {@link Hooks}). */
@@ -314,7 +348,7 @@ final class MemoryAccess {
         }
     }
 
-    private void fence(RunThread me, FenceKind fence, int loc) {
+    void fence(RunThread me, FenceKind fence, int loc) {
         core.schedulingPoint(me, EventKind.FENCE, null, loc);
         // Only write->read and (PSO) write->write pairs are relaxed, so only these fences have work to do.
         if (fence == FenceKind.FULL) {

@@ -25,7 +25,8 @@ package dev.weft.trace;
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
  *                  {@link #outcome()} of a blocking call's step and what that call allowed:
- *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD}
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD};
+ *                  the {@link AccessMode} of a READ or WRITE: {@link #OPAQUE}, {@link #ACQUIRE_RELEASE}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -66,6 +67,13 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
      * sequence number where that iteration began.
      */
     public static final int HELD = 2048;
+    /** A READ or WRITE in {@link AccessMode#OPAQUE} mode: not plain (it races with nothing), orders nothing. */
+    public static final int OPAQUE = 4096;
+    /**
+     * A READ in {@link AccessMode#ACQUIRE} mode or a WRITE in {@link AccessMode#RELEASE} mode: not plain, and an
+     * acquire read of a release (or volatile) write orders what came before the write before what follows the read.
+     */
+    public static final int ACQUIRE_RELEASE = 8192;
 
     /** The flag bits that record {@code outcome}. */
     public static int flagsOf(Outcome outcome) {
@@ -110,9 +118,9 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
         return kind == EventKind.PARK ? 0 : writtenValue();
     }
 
-    /** A plain access: neither volatile nor atomic. */
+    /** A plain access: neither volatile nor atomic, nor in an opaque, acquire or release mode. */
     public boolean isPlainAccess() {
-        return kind == EventKind.READ || kind == EventKind.WRITE || kind == EventKind.PLAIN_RMW;
+        return (kind == EventKind.READ || kind == EventKind.WRITE || kind == EventKind.PLAIN_RMW) && !has(OPAQUE | ACQUIRE_RELEASE);
     }
 
     public boolean reads() {

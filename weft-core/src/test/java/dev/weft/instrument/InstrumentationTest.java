@@ -170,7 +170,7 @@ class InstrumentationTest {
         assertNull(run.failure());
         String rmw = "atomic 5 ";
         assertEquals(List.of(
-                "atomic 2 AtomicInteger[-1]", rmw + "AtomicInteger[-1]", rmw + "AtomicInteger[-1]", "atomic 3 AtomicInteger[-1]",
+                "atomic 2 AtomicInteger[-1]", rmw + "AtomicInteger[-1]", rmw + "AtomicInteger[-1]", "moded lazySet",
                 "update AtomicInteger[-1] true", "accumulate AtomicInteger[-1] 3 true", rmw + "AtomicInteger[-1]",
                 "atomic 0 AtomicInteger[-1]",
                 "update AtomicLong[-1] false", "atomic 0 AtomicLong[-1]",
@@ -179,7 +179,7 @@ class InstrumentationTest {
                 "atomic 2 AtomicIntegerArray[1]", rmw + "AtomicIntegerArray[1]", "atomic 0 AtomicIntegerArray[1]",
                 "atomic 0 AtomicInteger[-1]", "atomic 0 AtomicInteger[-1]",
                 "fence FULL", "fence ACQUIRE", "fence RELEASE", "fence LOAD_LOAD", "fence STORE_STORE"),
-                run.eventsStarting("atomic ", "update", "accumulate", "fence"));
+                run.eventsStarting("atomic ", "moded ", "update", "accumulate", "fence"));
         List<String> events = run.events();
         for (int i = 0; i < events.size(); i++) {
             if (events.get(i).startsWith("atomic ")) {

@@ -585,6 +585,21 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        record("moded " + method.substring(method.indexOf('.') + 1, method.indexOf('(')), loc);
+        if (receiver instanceof AtomicInteger a && method.endsWith(".lazySet(I)V")) {
+            a.lazySet((Integer) arguments[0]);
+            return null;
+        }
+        throw new UnsupportedOperationException("the recording handler performs only the accesses its subjects make");
+    }
+
+    @Override
+    public void updaterCreated(Object updater, Class<?> owner, String field) {
+        record("updater " + field, -1);
+    }
+
+    @Override
     public Object jdkCall(Object receiver, Object first, Object second, Object[] rest, int site) {
         record("jdk call " + symbols.calls().get(site).api(), symbols.calls().get(site).location());
         return null;

@@ -75,7 +75,7 @@ class FixAdviceLitmusTest {
                 }
                 previousLine = line.line();
                 ops.add(line.op() instanceof LitmusSimulator.Write w && madeVolatile(w.location(), fixes)
-                        ? new LitmusSimulator.Write(w.location(), w.value(), true) : line.op());
+                        ? new LitmusSimulator.Write(w.location(), w.value(), LitmusSimulator.Mode.VOLATILE) : line.op());
             }
             out.add(ops);
         }
@@ -96,10 +96,10 @@ class FixAdviceLitmusTest {
     }
 
     private static Op write(String location) {
-        return new LitmusSimulator.Write(location, 1, false);
+        return new LitmusSimulator.Write(location, 1, LitmusSimulator.Mode.PLAIN);
     }
 
     private static Op read(String location, String register) {
-        return new LitmusSimulator.Read(location, register, false);
+        return new LitmusSimulator.Read(location, register, LitmusSimulator.Mode.PLAIN);
     }
 }

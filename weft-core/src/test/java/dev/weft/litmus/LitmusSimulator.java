@@ -22,6 +22,13 @@ import java.util.TreeMap;
  * keeps, under PSO, every write buffered after it from being flushed before every write buffered
  * before it (a barrier in the buffer); SC and TSO keep that order anyway. An outcome is the final
  * registers and memory, once every thread has finished and every buffer is empty.
+ *
+ * <p>Access modes (JDK 9 VarHandle modes) as the JSR-133 cookbook maps them onto these machines: a
+ * volatile access is the synchronizing one above; a release write is a store-store barrier and then
+ * a plain write (TSO keeps stores in order anyway, PSO needs the barrier); acquire and opaque reads
+ * are plain reads and opaque writes plain writes (neither machine lets a read pass a later access,
+ * and both keep each location's writes in order). A release fence is a store-store barrier, an
+ * acquire fence does nothing here.
  */
 final class LitmusSimulator {
     /** A litmus program: threads of operations over named locations that all start at 0. */
@@ -31,10 +38,21 @@ final class LitmusSimulator {
     sealed interface Op permits Write, Read, Fence, StoreStoreFence {
     }
 
-    record Write(String location, int value, boolean synchronizing) implements Op {
+    /** The access modes of {@code java.lang.invoke.VarHandle}, written here again so that the oracle shares nothing with Weft. */
+    enum Mode {
+        PLAIN, OPAQUE, ACQUIRE, RELEASE, VOLATILE
     }
 
-    record Read(String location, String register, boolean synchronizing) implements Op {
+    record Write(String location, int value, Mode mode) implements Op {
+        boolean synchronizing() {
+            return mode == Mode.VOLATILE;
+        }
+    }
+
+    record Read(String location, String register, Mode mode) implements Op {
+        boolean synchronizing() {
+            return mode == Mode.VOLATILE;
+        }
     }
 
     record Fence() implements Op {
@@ -131,17 +149,17 @@ final class LitmusSimulator {
         Map<String, Integer> memory = state.memory();
         Map<String, Integer> registers = state.registers();
         List<List<Pending>> buffers = state.buffers();
-        if (op instanceof StoreStoreFence) {
-            if (model == MemoryModel.PSO && !buffer.isEmpty()) {
-                List<Pending> grown = new ArrayList<>(buffer);
-                grown.add(Pending.BARRIER);
-                buffers = replaced(buffers, t, grown);
-            }
-        } else if (op instanceof Write write) {
+        boolean barrier = op instanceof StoreStoreFence || op instanceof Write release && release.mode() == Mode.RELEASE;
+        if (barrier && model == MemoryModel.PSO && !buffer.isEmpty()) {
+            List<Pending> grown = new ArrayList<>(buffer);
+            grown.add(Pending.BARRIER);
+            buffers = replaced(buffers, t, grown);
+        }
+        if (op instanceof Write write) {
             if (model == MemoryModel.SC || write.synchronizing()) {
                 memory = with(memory, write.location(), write.value());
             } else {
-                List<Pending> grown = new ArrayList<>(buffer);
+                List<Pending> grown = new ArrayList<>(buffers.get(t));
                 grown.add(new Pending(write.location(), write.value()));
                 buffers = replaced(buffers, t, grown);
             }

@@ -1,6 +1,7 @@
 package dev.weft.litmus;
 
 import dev.weft.litmus.LitmusSimulator.Fence;
+import dev.weft.litmus.LitmusSimulator.Mode;
 import dev.weft.litmus.LitmusSimulator.Op;
 import dev.weft.litmus.LitmusSimulator.Program;
 import dev.weft.litmus.LitmusSimulator.Read;
@@ -12,7 +13,9 @@ import java.util.Map;
 
 /**
  * The litmus tests of issue 4's table with their published verdicts: whether the relaxed outcome
- * is allowed under SC, TSO and PSO. Names match the classes in {@code examples.litmus}, which
+ * is allowed under SC, TSO and PSO; then the same shapes with VarHandle and atomic access modes
+ * (issue 22), whose verdicts follow from the JSR-133 cookbook's mapping of the modes onto TSO and PSO
+ * (x86 and SPARC): release-acquire keeps MP but not SB, opaque keeps only coherence. Names match the classes in {@code examples.litmus}, which
  * assert that the same outcome does not happen.
  */
 final class LitmusTable {
@@ -108,7 +111,74 @@ final class LitmusTable {
             new LitmusCase("SBForwarding", program(
                     thread(write("x", 1), read("x", "r0"), read("y", "r1")),
                     thread(write("y", 1), read("y", "r2"), read("x", "r3"))),
-                    Map.of("r0", 1, "r1", 0, "r2", 1, "r3", 0), false, true, true));
+                    Map.of("r0", 1, "r1", 0, "r2", 1, "r3", 0), false, true, true),
+            new LitmusCase("SBAcqRel", program(
+                    thread(write("x", 1, Mode.RELEASE), read("y", "r0", Mode.ACQUIRE)),
+                    thread(write("y", 1, Mode.RELEASE), read("x", "r1", Mode.ACQUIRE))),
+                    Map.of("r0", 0, "r1", 0), false, true, true),
+            new LitmusCase("SBOpaque", program(
+                    thread(write("x", 1, Mode.OPAQUE), read("y", "r0", Mode.OPAQUE)),
+                    thread(write("y", 1, Mode.OPAQUE), read("x", "r1", Mode.OPAQUE))),
+                    Map.of("r0", 0, "r1", 0), false, true, true),
+            new LitmusCase("SBVolatileHandle", program(
+                    thread(write("x", 1, Mode.VOLATILE), read("y", "r0", Mode.VOLATILE)),
+                    thread(write("y", 1, Mode.VOLATILE), read("x", "r1", Mode.VOLATILE))),
+                    Map.of("r0", 0, "r1", 0), false, false, false),
+            new LitmusCase("SBAtomicRelease", program(
+                    thread(write("x", 1, Mode.RELEASE), read("y", "r0", Mode.ACQUIRE)),
+                    thread(write("y", 1, Mode.RELEASE), read("x", "r1", Mode.ACQUIRE))),
+                    Map.of("r0", 0, "r1", 0), false, true, true),
+            new LitmusCase("MPAcqRel", program(
+                    thread(write("x", 1, Mode.PLAIN), write("y", 1, Mode.RELEASE)),
+                    thread(read("y", "r0", Mode.ACQUIRE), read("x", "r1", Mode.PLAIN))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
+            new LitmusCase("MPOpaque", program(
+                    thread(write("x", 1, Mode.PLAIN), write("y", 1, Mode.OPAQUE)),
+                    thread(read("y", "r0", Mode.OPAQUE), read("x", "r1", Mode.PLAIN))),
+                    Map.of("r0", 1, "r1", 0), false, false, true),
+            new LitmusCase("MPFences", program(
+                    thread(write("x", 1, Mode.PLAIN), new StoreStoreFence(), write("y", 1, Mode.PLAIN)),
+                    thread(read("y", "r0", Mode.PLAIN), read("x", "r1", Mode.PLAIN))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
+            new LitmusCase("MPAtomicLazySet", program(
+                    thread(write("x", 1, Mode.PLAIN), write("y", 1, Mode.RELEASE)),
+                    thread(read("y", "r0", Mode.ACQUIRE), read("x", "r1", Mode.PLAIN))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
+            new LitmusCase("MPAtomicPlain", program(
+                    thread(write("x", 1, Mode.PLAIN), write("y", 1, Mode.PLAIN)),
+                    thread(read("y", "r0", Mode.PLAIN), read("x", "r1", Mode.PLAIN))),
+                    Map.of("r0", 1, "r1", 0), false, false, true),
+            new LitmusCase("LBAcqRel", program(
+                    thread(read("x", "r0", Mode.ACQUIRE), write("y", 1, Mode.RELEASE)),
+                    thread(read("y", "r1", Mode.ACQUIRE), write("x", 1, Mode.RELEASE))),
+                    Map.of("r0", 1, "r1", 1), false, false, false),
+            new LitmusCase("IRIWAcqRel", program(
+                    thread(write("x", 1, Mode.RELEASE)),
+                    thread(write("y", 1, Mode.RELEASE)),
+                    thread(read("x", "r0", Mode.ACQUIRE), read("y", "r1", Mode.ACQUIRE)),
+                    thread(read("y", "r2", Mode.ACQUIRE), read("x", "r3", Mode.ACQUIRE))),
+                    Map.of("r0", 1, "r1", 0, "r2", 1, "r3", 0), false, false, false),
+            new LitmusCase("WRCAcqRel", program(
+                    thread(write("x", 1, Mode.RELEASE)),
+                    thread(read("x", "r0", Mode.ACQUIRE), write("y", 1, Mode.RELEASE)),
+                    thread(read("y", "r1", Mode.ACQUIRE), read("x", "r2", Mode.ACQUIRE))),
+                    Map.of("r0", 1, "r1", 1, "r2", 0), false, false, false),
+            new LitmusCase("TwoPlusTwoWRelease", program(
+                    thread(write("x", 1, Mode.PLAIN), write("y", 2, Mode.RELEASE)),
+                    thread(write("y", 1, Mode.PLAIN), write("x", 2, Mode.RELEASE))),
+                    Map.of("x", 1, "y", 1), false, false, false),
+            new LitmusCase("TwoPlusTwoWOpaque", program(
+                    thread(write("x", 1, Mode.OPAQUE), write("y", 2, Mode.OPAQUE)),
+                    thread(write("y", 1, Mode.OPAQUE), write("x", 2, Mode.OPAQUE))),
+                    Map.of("x", 1, "y", 1), false, false, true),
+            new LitmusCase("CoRROpaque", program(
+                    thread(write("x", 1, Mode.OPAQUE)),
+                    thread(read("x", "r0", Mode.OPAQUE), read("x", "r1", Mode.OPAQUE))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
+            new LitmusCase("CoWROpaque", program(
+                    thread(write("x", 1, Mode.OPAQUE), read("x", "r0", Mode.OPAQUE)),
+                    thread(write("x", 2, Mode.OPAQUE))),
+                    Map.of("r0", 2, "x", 1), false, false, false));
 
     @SafeVarargs
     private static Program program(List<Op>... threads) {
@@ -120,18 +190,26 @@ final class LitmusTable {
     }
 
     private static Op write(String location, int value) {
-        return new Write(location, value, false);
+        return write(location, value, Mode.PLAIN);
     }
 
     private static Op volatileWrite(String location, int value) {
-        return new Write(location, value, true);
+        return write(location, value, Mode.VOLATILE);
+    }
+
+    private static Op write(String location, int value, Mode mode) {
+        return new Write(location, value, mode);
     }
 
     private static Op read(String location, String register) {
-        return new Read(location, register, false);
+        return read(location, register, Mode.PLAIN);
     }
 
     private static Op volatileRead(String location, String register) {
-        return new Read(location, register, true);
+        return read(location, register, Mode.VOLATILE);
+    }
+
+    private static Op read(String location, String register, Mode mode) {
+        return new Read(location, register, mode);
     }
 }

@@ -313,6 +313,18 @@ public interface HookHandler {
     void fence(int kind, int loc);
 
     /**
+     * A call with an access mode ({@code dev.weft.trace.AccessCall}), which the runtime performs: a
+     * {@code VarHandle} access, an atomic class's plain, opaque, acquire or release access or weak
+     * compare-and-set, a field updater's method, an {@code Unsafe} access. {@code receiver} is the
+     * handle, atomic, updater or Unsafe, {@code arguments} the call's arguments boxed, {@code method}
+     * "owner.name(descriptor)" (owner in internal form). Returns the call's result boxed, null for void.
+     */
+    Object modedAccess(Object receiver, Object[] arguments, String method, int loc);
+
+    /** The program made a field updater for {@code owner.field} (newUpdater). Not a scheduling point. */
+    void updaterCreated(Object updater, Class<?> owner, String field);
+
+    /**
      * Before a constructor that wrote final fields Weft instruments returns: JLS 17.5.1 freezes them, so a
      * thread that reads the object's reference later, even through a data race, sees them written.
      */

@@ -22,16 +22,10 @@ import java.util.function.UnaryOperator;
  * last {@link #install installed}: the only one of a JVM started with Weft's agent.
  */
 public final class Hooks {
-    /** {@code beforeAtomic} operations: a volatile read (get, getAcquire, intValue ...). */
+    /** {@code beforeAtomic} operations: a volatile read (get, intValue ...). */
     public static final int ATOMIC_READ = 0;
-    /** getPlain, getOpaque: a plain read. */
-    public static final int ATOMIC_READ_PLAIN = 1;
     /** set: a volatile write. */
     public static final int ATOMIC_WRITE = 2;
-    /** lazySet, setRelease: a release write (may stay buffered under TSO). */
-    public static final int ATOMIC_WRITE_RELEASE = 3;
-    /** setPlain, setOpaque: a plain write. */
-    public static final int ATOMIC_WRITE_PLAIN = 4;
     /** compareAndSet, getAndAdd, incrementAndGet, getAndSet, compareAndExchange ...: atomic read-modify-write. */
     public static final int ATOMIC_RMW = 5;
     /** {@code loopEnter}/{@code loopBack} kind: the loop's iterations leave no state behind but in their locals and in shared memory. */
@@ -433,6 +427,14 @@ public final class Hooks {
 
     public static void fence(int kind, int loc) {
         handler().fence(kind, loc);
+    }
+
+    public static Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        return handler().modedAccess(receiver, arguments, method, loc);
+    }
+
+    public static void updaterCreated(Object updater, Class<?> owner, String field) {
+        handler().updaterCreated(updater, owner, field);
     }
 
     public static void finalFieldsFrozen(int loc) {

@@ -1,0 +1,18 @@
+package examples.litmus;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/** MP with the flag written by VarHandle setOpaque: opaque orders nothing. Forbidden r0=1, r1=0: allowed under PSO. */
+public class MPOpaque {
+    static int x, y, r0, r1;
+    static final VarHandle X = Litmus.handle(MethodHandles.lookup(), "x");
+    static final VarHandle Y = Litmus.handle(MethodHandles.lookup(), "y");
+
+    public static void main(String[] args) throws InterruptedException {
+        Litmus.runConcurrently(
+                () -> { x = 1; Y.setOpaque(1); },
+                () -> { r0 = (int) Y.getOpaque(); r1 = x; });
+        Litmus.forbid(r0 == 1 && r1 == 0, "r0=1, r1=0");
+    }
+}

@@ -1,0 +1,19 @@
+package examples.litmus;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/** WRC with VarHandle release writes and acquire reads. Forbidden r0=1, r1=1, r2=0: forbidden under SC, TSO and PSO. */
+public class WRCAcqRel {
+    static int x, y, r0, r1, r2;
+    static final VarHandle X = Litmus.handle(MethodHandles.lookup(), "x");
+    static final VarHandle Y = Litmus.handle(MethodHandles.lookup(), "y");
+
+    public static void main(String[] args) throws InterruptedException {
+        Litmus.runConcurrently(
+                () -> { X.setRelease(1); },
+                () -> { r0 = (int) X.getAcquire(); Y.setRelease(1); },
+                () -> { r1 = (int) Y.getAcquire(); r2 = (int) X.getAcquire(); });
+        Litmus.forbid(r0 == 1 && r1 == 1 && r2 == 0, "r0=1, r1=1, r2=0");
+    }
+}

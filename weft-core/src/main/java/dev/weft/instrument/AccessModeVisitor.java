@@ -1,0 +1,140 @@
+package dev.weft.instrument;
+
+import dev.weft.trace.AccessCall;
+import dev.weft.trace.AccessMode;
+import dev.weft.trace.FenceKind;
+import java.lang.invoke.VarHandle;
+import java.util.Map;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Calls that access memory with an access mode ({@link AccessCall}), which the runtime performs
+ * ({@code Hooks.modedAccess}): every {@code VarHandle} access mode (the calls are signature
+ * polymorphic: their arguments are boxed into an array whatever the descriptor), the atomic classes'
+ * plain, opaque, acquire and release accesses and weak compare-and-sets (their volatile accesses and
+ * read-modify-writes are {@link AtomicCallVisitor}'s), the methods of the atomic field updaters, and
+ * {@code sun.misc.Unsafe}'s accesses to fields and array elements. Also the fences of
+ * {@code VarHandle} and {@code Unsafe}, and {@code newUpdater}, which tells the runtime the field an
+ * updater names. Updaters' functional updates and Unsafe's other methods stop the run.
+ */
+final class AccessModeVisitor extends JdkCallVisitor {
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    private static final String UNSAFE = "sun/misc/Unsafe";
+    private static final Map<String, FenceKind> FENCES = Map.of("fullFence", FenceKind.FULL, "acquireFence", FenceKind.ACQUIRE,
+            "releaseFence", FenceKind.RELEASE, "loadLoadFence", FenceKind.LOAD_LOAD, "storeStoreFence", FenceKind.STORE_STORE,
+            "loadFence", FenceKind.ACQUIRE, "storeFence", FenceKind.RELEASE);
+
+    AccessModeVisitor(MethodVisitor next, MethodContext ctx) {
+        super(next, ctx);
+    }
+
+    /** Whether the call becomes an access the runtime performs or a fence (so that whatever it does is recorded). */
+    static boolean modelsAsEvent(Call call) {
+        return fence(call) != null || performsAccess(call);
+    }
+
+    private static FenceKind fence(Call call) {
+        boolean fencing = call.declaring().equals(VAR_HANDLE) || call.declaring().equals(UNSAFE);
+        return fencing ? FENCES.get(call.name()) : null;
+    }
+
+    private static boolean performsAccess(Call call) {
+        String owner = call.declaring();
+        if (owner.equals(VAR_HANDLE)) {
+            return isAccessMode(call.name());
+        }
+        AccessCall access = AccessCall.of(owner, call.name());
+        if (access == null || call.opcode() == Opcodes.INVOKESTATIC) {
+            return false;
+        }
+        if (owner.equals(UNSAFE)) {
+            return call.descriptor().startsWith("(Ljava/lang/Object;J");
+        }
+        if (isFieldUpdater(owner)) {
+            return !isFunctional(call.name());
+        }
+        boolean weaker = access.op() == AccessCall.Op.WEAK_COMPARE_AND_SET
+                || access.op() != AccessCall.Op.READ_MODIFY_WRITE && access.mode() != AccessMode.VOLATILE;
+        return weaker && AtomicCallVisitor.isModelledAtomic(call);
+    }
+
+    private static boolean isAccessMode(String name) {
+        try {
+            VarHandle.AccessMode.valueFromMethodName(name);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean isFieldUpdater(String owner) {
+        return owner.startsWith("java/util/concurrent/atomic/Atomic") && owner.endsWith("FieldUpdater");
+    }
+
+    /** getAndUpdate, accumulateAndGet ...: they run a program function inside the JDK. */
+    private static boolean isFunctional(String name) {
+        return name.contains("Update") || name.contains("Accumulate");
+    }
+
+    @Override
+    boolean intercept(Call call) {
+        FenceKind fence = fence(call);
+        if (fence != null) {
+            fence(call, fence);
+        } else if (performsAccess(call) && call.declaring().equals(VAR_HANDLE)) {
+            moded(call); // a VarHandle's class is the JDK's, never the program's
+        } else if (performsAccess(call)) {
+            replace(call, () -> moded(call));
+        } else if (isFieldUpdater(call.declaring()) && call.name().equals("newUpdater")) {
+            newUpdater(call);
+        } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name()) || call.declaring().equals(UNSAFE)) {
+            unsupported(call);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** A static fence, or Unsafe's on the Unsafe: the runtime's fence hook. */
+    private void fence(Call call, FenceKind fence) {
+        if (call.opcode() != Opcodes.INVOKESTATIC) {
+            mv.visitInsn(Opcodes.POP);
+        }
+        Emit.push(mv, fence.ordinal());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "fence", "(II)V");
+    }
+
+    /** Stack: the receiver, the arguments. Hooks.modedAccess(receiver, arguments boxed, method, location), its result unboxed. */
+    private void moded(Call call) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int[] slots = Emit.storeAll(mv, ctx, arguments);
+        Emit.push(mv, arguments.length);
+        mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+        for (int i = 0; i < arguments.length; i++) {
+            mv.visitInsn(Opcodes.DUP);
+            Emit.push(mv, i);
+            mv.visitVarInsn(arguments[i].getOpcode(Opcodes.ILOAD), slots[i]);
+            Emit.box(mv, arguments[i]);
+            mv.visitInsn(Opcodes.AASTORE);
+        }
+        mv.visitLdcInsn(call.declaring() + "." + call.name() + call.descriptor());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "modedAccess", "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
+        Emit.unbox(mv, Type.getReturnType(call.descriptor()));
+    }
+
+    /** Stack: (Class, [Class,] String). The call as written, then Hooks.updaterCreated(updater, the class, the field name). */
+    private void newUpdater(Call call) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int[] slots = Emit.storeAll(mv, ctx, arguments);
+        Emit.loadAll(mv, arguments, slots);
+        original(call);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ALOAD, slots[0]);
+        mv.visitVarInsn(Opcodes.ALOAD, slots[arguments.length - 1]);
+        Emit.hook(mv, "updaterCreated", "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/String;)V");
+    }
+}

@@ -1,0 +1,154 @@
+package dev.weft.runtime;
+
+import dev.weft.runtime.AccessTargets.Target;
+import dev.weft.trace.AccessCall;
+import dev.weft.trace.AccessMode;
+import dev.weft.trace.Event;
+import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Accesses with an {@link AccessMode}: {@code VarHandle} accesses, the atomic classes' access modes,
+ * field updaters and {@code sun.misc.Unsafe}. The runtime performs each such call itself, through the
+ * object the program called, while it holds the run's lock: a read or write after its scheduling
+ * point with the ordering its mode has under the run's memory model ({@link MemoryAccess} does what
+ * plain and volatile field accesses do, a release fence first where the mode needs it), a
+ * read-modify-write atomically after draining the store buffer, as {@link Atomics} do. A weak
+ * compare-and-set never fails spuriously here: a run in which one succeeded is incomplete (its
+ * spurious failure is a behaviour no strategy explores yet).
+ *
+ * <p>The interface is the call as the program made it ({@link #access}): receiver, boxed arguments and
+ * the method. Instrumented JDK code can hand its own VarHandle and Unsafe calls over the same way.
+ */
+final class ModedAccess {
+    /** One call site's method, parsed once per JVM. */
+    private record Method(String owner, String name, String descriptor, AccessCall call) {
+        static Method parse(String method) {
+            int dot = method.indexOf('.');
+            int paren = method.indexOf('(');
+            String owner = method.substring(0, dot);
+            String name = method.substring(dot + 1, paren);
+            return new Method(owner, name, method.substring(paren), AccessCall.of(owner, name));
+        }
+
+        boolean isVarHandle() {
+            return owner.equals("java/lang/invoke/VarHandle");
+        }
+    }
+
+    private static final Map<String, Method> METHODS = new ConcurrentHashMap<>();
+    private static final Map<String, MethodHandle> JDK_METHODS = new ConcurrentHashMap<>();
+
+    private final Scheduler core;
+    private final MemoryAccess memory;
+    private final AccessTargets targets;
+
+    ModedAccess(Scheduler core, MemoryAccess memory) {
+        this.core = core;
+        this.memory = memory;
+        this.targets = new AccessTargets(core, memory);
+    }
+
+    /**
+     * The call {@code method} ("owner.name(descriptor)", owner in internal form) on {@code receiver} with
+     * {@code arguments}, performed with its mode's ordering; returns its result, boxed (null for void).
+     */
+    Object access(Object receiver, Object[] arguments, String method, int loc) {
+        Method m = METHODS.computeIfAbsent(method, Method::parse);
+        RunThread me = core.enter();
+        try {
+            Target target = me.controlled() && receiver != null ? target(me, m, receiver, arguments, loc) : null;
+            if (target == null) {
+                return perform(m, receiver, arguments); // nothing to order here, or the call throws
+            }
+            return switch (m.call().op()) {
+                case READ -> read(me, target, m, receiver, arguments, loc);
+                case WRITE -> write(me, target, m, receiver, arguments, loc);
+                default -> readModifyWrite(me, target, m, receiver, arguments, loc);
+            };
+        } finally {
+            core.unlock();
+        }
+    }
+
+    private Target target(RunThread me, Method m, Object receiver, Object[] arguments, int loc) {
+        if (m.isVarHandle()) {
+            return targets.ofVarHandle(me, (VarHandle) receiver, arguments, loc);
+        }
+        if (m.owner().equals("sun/misc/Unsafe")) {
+            return targets.ofUnsafe(me, arguments, loc);
+        }
+        if (m.owner().endsWith("FieldUpdater")) {
+            return targets.ofUpdater(me, receiver, arguments, loc);
+        }
+        return targets.ofAtomic(me, receiver, arguments);
+    }
+
+    private Object read(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
+        memory.beginRead(me, target.address(), m.call().mode(), target.type(), loc);
+        Object loaded = perform(m, receiver, arguments);
+        // Memory shows this thread its own buffered writes (VisibleValues), so what it loaded is what it reads.
+        memory.completeRead(me, loaded);
+        return loaded;
+    }
+
+    private Object write(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
+        memory.write(me, target.address(), m.call().mode(), target.mayBuffer(), target.type(), arguments[arguments.length - 1], loc,
+                target::cell);
+        return perform(m, receiver, arguments);
+    }
+
+    private Object readModifyWrite(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
+        core.schedulingPoint(me, EventKind.ATOMIC_RMW, target.address(), loc);
+        core.drain(me);
+        long before = core.objects().encode(target.cell().get(), target.type(), me);
+        core.recording.initialValue(target.address(), before);
+        Object result = perform(m, receiver, arguments);
+        long after = core.objects().encode(target.cell().get(), target.type(), me);
+        core.record(me, EventKind.ATOMIC_RMW, loc, target.address(), before, after, target.type(), after != before ? Event.WROTE : 0);
+        if (m.call().op() == AccessCall.Op.WEAK_COMPARE_AND_SET && Boolean.TRUE.equals(result)) {
+            // A failed one is what a spurious failure would be; a successful one might have failed instead.
+            core.recording.incomplete(IncompleteReason.of("weak-cas",
+                    "a weak compareAndSet succeeded, and Weft does not explore its spurious failure"));
+        }
+        return result;
+    }
+
+    /** The call itself, through the VarHandle's access mode or the JDK method; what it throws reaches the program. */
+    private static Object perform(Method m, Object receiver, Object[] arguments) {
+        try {
+            if (m.isVarHandle()) {
+                return ((VarHandle) receiver).toMethodHandle(VarHandle.AccessMode.valueFromMethodName(m.name())).invokeWithArguments(arguments);
+            }
+            Object[] all = new Object[arguments.length + 1];
+            all[0] = receiver;
+            System.arraycopy(arguments, 0, all, 1, arguments.length);
+            return jdkMethod(m).invokeWithArguments(Arrays.asList(all));
+        } catch (Throwable t) {
+            throw ModedAccess.<RuntimeException>rethrow(t);
+        }
+    }
+
+    private static MethodHandle jdkMethod(Method m) {
+        return JDK_METHODS.computeIfAbsent(m.owner() + '.' + m.name() + m.descriptor(), k -> {
+            try {
+                Class<?> owner = Class.forName(m.owner().replace('/', '.'));
+                return MethodHandles.publicLookup().findVirtual(owner, m.name(), MethodType.fromMethodDescriptorString(m.descriptor(), null));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("no JDK method " + k, e);
+            }
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
+    }
+}
