@@ -223,6 +223,7 @@ class DataRaceTest {
         // With races as bugs, the questions left open are reasons against completeness.
         ExplorationResult failing = races.withRacesAsBugs(result, executor::run);
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, failing.verdict());
-        assertEquals(List.of("cancelled", "solving-stopped"), failing.incompleteReasons().stream().map(IncompleteReason::kind).toList());
+        // MCR makes a run's model only when the next run is asked for, so the deadline left it no solving to stop.
+        assertEquals(List.of("cancelled"), failing.incompleteReasons().stream().map(IncompleteReason::kind).toList());
     }
 }
