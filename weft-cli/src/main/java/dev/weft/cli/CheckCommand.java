@@ -7,6 +7,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.WeftFailure;
+import dev.weft.instrument.JdkClasses;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -111,11 +113,18 @@ final class CheckCommand implements Callable<Integer> {
                     + "in a row, changing only its locals (default: ${DEFAULT-VALUE}).")
     int loopBound;
 
+    @Option(names = "--instrument-jdk", paramLabel = "CLASS|PACKAGE", split = ",",
+            description = "Also instrument the code of these JDK classes (java.util.HashMap, java.util.ArrayList, ..., or a package of them), "
+                    + "so that what their calls do inside is explored, not only the calls.")
+    List<String> instrumentJdk = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program's main method.")
     List<String> programArgs = new ArrayList<>();
+
+    private Set<String> jdkClasses = Set.of();
 
     @Override
     public Integer call() {
@@ -149,6 +158,11 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (reportDir != null) {
             ReportDirectory.check(reportDir);
+        }
+        try {
+            jdkClasses = JdkClasses.select(instrumentJdk);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
     }
 
@@ -248,7 +262,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(jdkClasses);
     }
 
     private static void write(Path file, String text) throws IOException {

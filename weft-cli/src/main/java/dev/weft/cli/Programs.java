@@ -29,6 +29,9 @@ final class Programs {
         InstrumentedProgram program;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args());
+            if (!config.instrumentedJdk().isEmpty()) {
+                program.instrumentJdk(config.instrumentedJdk()); // the JDK's own classes come back when this JVM ends
+            }
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }

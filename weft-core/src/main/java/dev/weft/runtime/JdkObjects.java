@@ -1,10 +1,12 @@
 package dev.weft.runtime;
 
+import dev.weft.boot.JdkBridge;
 import dev.weft.jdk.JdkApi;
 import dev.weft.jdk.JdkApi.Safety;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
@@ -51,6 +53,11 @@ import java.util.Spliterator;
  * through {@link Locks} (a LOCK step; the program may hold it in a {@code synchronized} block) and
  * releases it when the JDK code returns or throws, with plain events in between. Under TSO/PSO a
  * changing call drains its thread's store buffers first (the JDK's writes cannot wait in one).
+ *
+ * <p><b>Instrumented JDK classes</b> ({@code --instrument-jdk}, {@link RunConfig#instrumentedJdk}). An object of such a
+ * class has no state of its own here: a call that reaches one that other threads can reach (or a view of it) records
+ * no event for it, and the thread is in the JDK on the program's behalf until the call returns
+ * ({@link JdkBridge#enterCall}), so that the field and array accesses inside are the events.
  */
 final class JdkObjects {
     private final Scheduler core;
@@ -58,12 +65,14 @@ final class JdkObjects {
     private final Symbols symbols;
     private final boolean describes;
     private final Map<Object, Followed> followed = new IdentityHashMap<>();
+    private final Set<String> instrumented;
 
-    JdkObjects(Scheduler core, Locks locks, boolean describes) {
+    JdkObjects(Scheduler core, Locks locks, boolean describes, Set<String> instrumented) {
         this.core = core;
         this.locks = locks;
         this.symbols = core.symbols;
         this.describes = describes;
+        this.instrumented = instrumented;
     }
 
     /**
@@ -164,6 +173,8 @@ final class JdkObjects {
         final List<Integer> events = new ArrayList<>(1);
         /** Set while the call's events are owed: they are recorded when it returns, or at the next scheduling point of its thread. */
         Runnable owed;
+        /** The call reaches a shared object whose class is instrumented: its thread is in the JDK for the program until it returns. */
+        boolean inJdk;
         String text;
 
         Call(JdkCallSite site, Object receiver, Followed target) {
@@ -250,6 +261,9 @@ final class JdkObjects {
             }
             noteForeignUse(call, me);
             collectAccesses(call);
+            if (call.inJdk) {
+                JdkBridge.enterCall();
+            }
             if (changesUnseen(call)) {
                 me.loops.unrecordedChange();
             }
@@ -318,9 +332,9 @@ final class JdkObjects {
      * iterator no other thread reaches, its own position. The busy-wait watch must know
      * ({@code JdkApi.effectsAreSeen}).
      */
-    private static boolean changesUnseen(Call call) {
+    private boolean changesUnseen(Call call) {
         JdkCallSite site = call.site;
-        if (call.target != null && !JdkApi.reads(call.receiver.getClass(), site.name(), true)
+        if (call.target != null && !isInstrumented(call.target) && !JdkApi.reads(call.receiver.getClass(), site.name(), true)
                 && call.accesses.stream().noneMatch(a -> a.state() == call.target.state && a.changes())) {
             return true;
         }
@@ -333,7 +347,11 @@ final class JdkObjects {
         return false;
     }
 
-    private static void add(Call call, Followed f, boolean changes) {
+    private void add(Call call, Followed f, boolean changes) {
+        if (isInstrumented(f)) {
+            call.inJdk = true; // the accesses inside the JDK code are the events
+            return;
+        }
         for (Access known : call.accesses) {
             if (known.state() == f.state) {
                 return; // list.addAll(list): one event
@@ -440,16 +458,36 @@ final class JdkObjects {
         return core.record(me, access.kind(), loc, s.address, read, s.token, 'J', access.concurrent() ? Event.WROTE : 0);
     }
 
+    /** An object whose class's code is instrumented (a view: the class of the object it views). */
+    private boolean isInstrumented(Followed f) {
+        return !instrumented.isEmpty() && instrumented.contains(f.state.owner.getClass().getName());
+    }
+
+    /** Instrumented JDK code hands an array to JDK code Weft does not instrument, on the program's behalf ({@code JdkVisitors}). */
+    void unseenArrays(int loc) {
+        RunThread me = core.enter();
+        try {
+            if (!core.isOutside(me)) {
+                String where = symbols.locations().get(loc).fileAndLine();
+                core.recording.incomplete(IncompleteReason.of("jdk-unseen", "JDK code at " + where
+                        + " hands an array to JDK code Weft does not instrument: its reads and writes there are no events"));
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
     private static boolean needsTicket(Call call) {
         String descriptor = call.site.descriptor();
         boolean objectResult = descriptor.endsWith(";") || descriptor.charAt(descriptor.indexOf(')') + 1) == '[';
-        return !call.monitors.isEmpty() || call.owed != null || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
+        return call.inJdk || !call.monitors.isEmpty() || call.owed != null || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
                 || (objectResult && (call.target != null || !call.arguments.isEmpty()));
     }
 
     // ------------------------------------------------------------------ returns
 
     void returned(Object ticket, Object result, int siteId) {
+        leaveJdk(ticket);
         RunThread me = core.enter();
         try {
             if (core.isOutside(me)) {
@@ -472,6 +510,7 @@ final class JdkObjects {
     }
 
     void threw(Object ticket, Throwable failure) {
+        leaveJdk(ticket);
         RunThread me = core.enter();
         try {
             Call call = (Call) ticket;
@@ -483,6 +522,12 @@ final class JdkObjects {
             }
         } finally {
             core.unlock();
+        }
+    }
+
+    private static void leaveJdk(Object ticket) {
+        if (ticket != null && ((Call) ticket).inJdk) {
+            JdkBridge.exitCall();
         }
     }
 

@@ -1,0 +1,16 @@
+package examples.jdkdeep;
+
+/** Runs two actions in threads of their own (main.1 and main.2), started one after the other, and waits for both. */
+final class TwoThreads {
+    private TwoThreads() {
+    }
+
+    static void run(Runnable first, Runnable second) throws InterruptedException {
+        Thread one = new Thread(first);
+        Thread two = new Thread(second);
+        one.start();
+        two.start();
+        one.join();
+        two.join();
+    }
+}
