@@ -458,9 +458,13 @@ final class JdkObjects {
         return core.record(me, access.kind(), loc, s.address, read, s.token, 'J', access.concurrent() ? Event.WROTE : 0);
     }
 
-    /** An object whose class's code is instrumented (a view: the class of the object it views). */
+    /** An object whose class's code is instrumented: the class of the object (a view: of the object it views) or its nest host's (an iterator's). */
     private boolean isInstrumented(Followed f) {
-        return !instrumented.isEmpty() && instrumented.contains(f.state.owner.getClass().getName());
+        if (instrumented.isEmpty()) {
+            return false;
+        }
+        Class<?> type = f.state.owner.getClass();
+        return instrumented.contains(type.getName()) || instrumented.contains(type.getNestHost().getName());
     }
 
     /** Instrumented JDK code hands an array to JDK code Weft does not instrument, on the program's behalf ({@code JdkVisitors}). */
