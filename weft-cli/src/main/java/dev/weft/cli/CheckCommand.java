@@ -136,8 +136,8 @@ final class CheckCommand implements Callable<Integer> {
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        try {
-            return check(program, Programs.open(program, runConfig().withStop(deadline)), chosen, prediction, deadline, err, out);
+        try (Programs.Session session = Programs.open(program, runConfig().withStop(deadline))) {
+            return check(program, session, chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {
