@@ -73,6 +73,7 @@ public final class Interleaving {
             shownEvents.set(0, trace.size());
         } else {
             shownEvents = past.before(failing);
+            foldJdkSteps(trace, shownEvents);
         }
         Symbols symbols = trace.symbols();
         Map<Integer, Integer> flushOf = new HashMap<>();
@@ -103,6 +104,23 @@ public final class Interleaving {
         }
         return new Interleaving(List.copyOf(threads), rows, shownEvents.cardinality(), trace.size(),
                 failing.length == 0);
+    }
+
+    /**
+     * Hides the steps inside instrumented JDK code ({@code --instrument-jdk}): each JDK call shows as its own line, the
+     * program's call, which its steps fold under; {@code --full-trace} shows them.
+     */
+    private static void foldJdkSteps(Trace trace, BitSet shownEvents) {
+        for (Event e : trace.events()) {
+            Location loc = trace.symbols().locations().get(e.location());
+            if (loc != null && isJdkCode(loc.className())) {
+                shownEvents.clear(e.index());
+            }
+        }
+    }
+
+    private static boolean isJdkCode(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
     }
 
     /**
@@ -139,7 +157,7 @@ public final class Interleaving {
 
     private static String operation(Event e, CausalPast past, Map<Integer, Integer> flushOf, Trace trace) {
         StringBuilder text = new StringBuilder(EventText.describe(e, trace));
-        int source = past.readsFrom(e.index());
+        int source = e.has(Event.JDK_CALL_LINE) ? CausalPast.NOT_A_READ : past.readsFrom(e.index());
         if (source == CausalPast.INITIAL) {
             text.append(" (initial value)");
         } else if (source >= 0) {
@@ -183,7 +201,8 @@ public final class Interleaving {
             return "interleaving (all " + total + " events, in execution order)";
         }
         return "interleaving (the " + shown + " of " + total
-                + " events that can have influenced the failure, in execution order; --full-trace shows all)";
+                + " events that can have influenced the failure, in execution order, steps inside JDK calls folded under them;"
+                + " --full-trace shows all)";
     }
 
     /** The table as fixed-width text, each line indented by {@code indent}. */

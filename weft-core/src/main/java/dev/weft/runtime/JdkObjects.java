@@ -57,7 +57,9 @@ import java.util.Spliterator;
  * <p><b>Instrumented JDK classes</b> ({@code --instrument-jdk}, {@link RunConfig#instrumentedJdk}). An object of such a
  * class has no state of its own here: a call that reaches one that other threads can reach (or a view of it) records
  * no event for it, and the thread is in the JDK on the program's behalf until the call returns
- * ({@link JdkBridge#enterCall}), so that the field and array accesses inside are the events.
+ * ({@link JdkBridge#enterCall}), so that the field and array accesses inside are the events. When it returns, the call
+ * reads the object's state (a token no call changes: it orders nothing), so that reports show the call as the program
+ * made it, with the steps inside folded under it.
  */
 final class JdkObjects {
     private final Scheduler core;
@@ -175,6 +177,10 @@ final class JdkObjects {
         Runnable owed;
         /** The call reaches a shared object whose class is instrumented: its thread is in the JDK for the program until it returns. */
         boolean inJdk;
+        /** Set once the call's states are busy with it: other threads' calls on them wait until it returns. */
+        boolean busy;
+        /** The states of those objects: each gets a read when the call returns, the call's line in reports. */
+        final List<State> inside = new ArrayList<>(1);
         String text;
 
         Call(JdkCallSite site, Object receiver, Followed target) {
@@ -350,6 +356,9 @@ final class JdkObjects {
     private void add(Call call, Followed f, boolean changes) {
         if (isInstrumented(f)) {
             call.inJdk = true; // the accesses inside the JDK code are the events
+            if (!call.inside.contains(f.state)) {
+                call.inside.add(f.state);
+            }
             return;
         }
         for (Access known : call.accesses) {
@@ -394,6 +403,7 @@ final class JdkObjects {
         if (call.accesses.stream().anyMatch(a -> a.kind().synchronizes())) {
             core.drain(me);
         }
+        call.busy = true;
         for (Access a : call.accesses) {
             if (a.state().busyDepth++ == 0) {
                 a.state().busyWith = me;
@@ -499,6 +509,9 @@ final class JdkObjects {
             }
             Call call = (Call) ticket;
             JdkCallSite site = symbols.calls().get(siteId);
+            if (call != null && call.inJdk) {
+                recordInside(me, call);
+            }
             if (call != null && call.owed != null) {
                 boolean unchanged = call.target != null && JdkApi.changedNothing(call.receiver, site.name(), site.descriptor(), result);
                 recordEvents(me, call, unchanged ? call.target.state : null);
@@ -522,10 +535,22 @@ final class JdkObjects {
                 if (call.owed != null) {
                     recordEvents(me, call, null);
                 }
+                if (call.inJdk) {
+                    recordInside(me, call);
+                }
                 finish(call, " threw " + failure.getClass().getSimpleName());
             }
         } finally {
             core.unlock();
+        }
+    }
+
+    /** The call's line in reports: a read of each instrumented object's state, whose token no call changes. */
+    private void recordInside(RunThread me, Call call) {
+        for (State state : call.inside) {
+            Address address = address(state, me);
+            core.recording.initialValue(address, 0L);
+            call.events.add(core.record(me, EventKind.READ, call.site.location(), address, 0L, 0, 'J', Event.JDK_CALL_LINE));
         }
     }
 
@@ -542,7 +567,7 @@ final class JdkObjects {
                 core.recording.callText(index, call.text + outcome);
             }
         }
-        if (!call.events.isEmpty()) {
+        if (call.busy) {
             for (Access a : call.accesses) {
                 if (--a.state().busyDepth == 0) {
                     a.state().busyWith = null;
@@ -617,7 +642,8 @@ final class JdkObjects {
     // ------------------------------------------------------------------ descriptions
 
     boolean describes(Object ticket) {
-        return describes && ((Call) ticket).owed != null;
+        Call call = (Call) ticket;
+        return describes && (call.owed != null || call.inJdk);
     }
 
     void arguments(Object ticket, Object[] arguments) {
