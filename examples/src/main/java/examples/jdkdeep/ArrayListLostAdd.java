@@ -1,5 +1,6 @@
 package examples.jdkdeep;
 
+import examples.jdk.TwoThreads;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package examples.jdkdeep;
 
+import examples.jdk.TwoThreads;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package examples.jdkdeep;
 
+import examples.jdk.TwoThreads;
 import java.util.HashSet;
 import java.util.Set;
 

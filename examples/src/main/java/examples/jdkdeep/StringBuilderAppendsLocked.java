@@ -1,5 +1,7 @@
 package examples.jdkdeep;
 
+import examples.jdk.TwoThreads;
+
 /** Two threads append to one StringBuilder, each under its monitor: no character is lost. */
 public class StringBuilderAppendsLocked {
     public static void main(String[] args) throws InterruptedException {

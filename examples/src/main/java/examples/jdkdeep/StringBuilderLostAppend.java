@@ -1,5 +1,7 @@
 package examples.jdkdeep;
 
+import examples.jdk.TwoThreads;
+
 /**
  * Two threads append to one StringBuilder with no lock: both read its length before either writes it, and one
  * append's characters are lost (or overwritten), so the length check fails.
