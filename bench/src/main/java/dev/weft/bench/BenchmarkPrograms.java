@@ -15,6 +15,18 @@ public final class BenchmarkPrograms {
         return Catalog.load("benchmarks/catalog.tsv");
     }
 
+    /**
+     * The rows of a named set: {@code benchmarks} (this module's catalogue) or {@code jdk} (the example
+     * catalogue's programs on shared JDK objects, issue 17).
+     */
+    public static List<Catalog.Entry> catalogue(String set) {
+        return switch (set) {
+            case "benchmarks" -> catalogue();
+            case "jdk" -> Catalog.examples().stream().filter(entry -> entry.className().startsWith("examples.jdk.")).toList();
+            default -> throw new IllegalArgumentException("unknown program set " + set + " (known: benchmarks, jdk)");
+        };
+    }
+
     /** This module's programs and the bundled examples some catalogue rows name. */
     public static String classpath() {
         return codeSource(benchmarks.Dekker.class) + File.pathSeparator + codeSource(Catalog.class);

@@ -21,6 +21,8 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,7 +81,8 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "DIR", description = "Write summary.json, one schedule file per bug and report.html to DIR.")
     Path reportDir;
 
-    @Option(names = "--json", description = "Print one JSON summary object on stdout (human text stays on stderr).")
+    @Option(names = "--json", description = "Print one JSON summary object on stdout and nothing else: the program's output goes to stderr,"
+            + " with the human text.")
     boolean json;
 
     @Option(names = "--full-trace", description = "Show every event of a failing run, not only those that can have influenced the failure.")
@@ -136,7 +139,8 @@ final class CheckCommand implements Callable<Integer> {
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        try (Programs.Session session = Programs.open(program, runConfig().withStop(deadline))) {
+        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged();
+             Programs.Session session = Programs.open(program, runConfig().withStop(deadline))) {
             return check(program, session, chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;
@@ -203,12 +207,12 @@ final class CheckCommand implements Callable<Integer> {
         if (reportDir != null) {
             try {
                 write(reportDir.resolve("summary.json"), summary(program, result, schedules, races));
-                write(reportDir.resolve("report.html"), HtmlReport.render(program, memoryModel, result, schedules, races, progressLog.samples()));
+                writeHtml(reportDir.resolve("report.html"), program, result, schedules, races, progressLog.samples());
             } catch (IOException e) {
                 result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
             }
         }
-        err.print(TextReport.render(program, memoryModel, result, schedules, races, fullTrace));
+        TextReport.write(err, program, memoryModel, result, schedules, races, fullTrace);
         err.flush();
         if (json) {
             out.println(summary(program, result, schedules, races));
@@ -263,6 +267,17 @@ final class CheckCommand implements Callable<Integer> {
 
     private RunConfig runConfig() {
         return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(jdkClasses);
+    }
+
+    /** The HTML report, written as it is made (with --full-trace it may be large). */
+    private void writeHtml(Path file, ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races,
+                           List<Progress.Sample> samples) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (Writer html = Files.newBufferedWriter(file)) {
+            HtmlReport.write(html, program, memoryModel, result, schedules, races, samples, fullTrace);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     private static void write(Path file, String text) throws IOException {

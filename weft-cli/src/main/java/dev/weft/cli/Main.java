@@ -49,7 +49,7 @@ public final class Main implements Runnable {
         // Everything after the main class belongs to the program, even arguments that look like options.
         cli.setStopAtPositional(true);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("weft: " + e.getMessage() + " (see weft " + commandName(e.getCommandLine()) + " --help)");
+            err.println("weft: " + e.getMessage() + " (see " + helpCommand(e.getCommandLine()) + ")");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -69,8 +69,9 @@ public final class Main implements Runnable {
         }
     }
 
-    private static String commandName(CommandLine cli) {
-        return cli.getCommandName().equals("weft") ? "" : cli.getCommandName();
+    /** "weft --help" or "weft check --help": where the help for the command that was misused is. */
+    private static String helpCommand(CommandLine cli) {
+        return cli.getCommandName().equals("weft") ? "weft --help" : "weft " + cli.getCommandName() + " --help";
     }
 
     @Override

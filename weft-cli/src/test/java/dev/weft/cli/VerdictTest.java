@@ -111,7 +111,7 @@ class VerdictTest {
         ObjectNode withNumber = saved.deepCopy();
         withNumber.withArray("choices").insert(0, 7);
         JSON.writeValue(numberChoice.toFile(), withNumber);
-        assertOneLineBadInput(CommandLineTest.weft("replay", numberChoice.toString()), "choice 0 (7) is neither a thread name, a step that returned otherwise nor a flush");
+        assertOneLineBadInput(CommandLineTest.weft("replay", numberChoice.toString()), "choice 0 (7) is neither a thread name, a step that returned otherwise, a flush nor a run of steps");
 
         Path noMain = dir.resolve("no-main.json");
         JSON.writeValue(noMain.toFile(), saved.deepCopy().put("mainClass", 3));

@@ -65,6 +65,11 @@ public final class McrStrategy implements Strategy {
     private final RegionIndex reached = new RegionIndex(INDEXED_EVENTS);
     private Seed current;
     private boolean started;
+    /**
+     * The last run's causal model and seeds, made when the next run is asked for: the run an exploration
+     * stops at (its first bug, a limit) costs no model, which for a long livelock is gigabytes.
+     */
+    private Runnable expansionOwed;
     private long redundantRuns;
     private long seedsStoodFor;
     private long seedsMissed;
@@ -117,6 +122,11 @@ public final class McrStrategy implements Strategy {
             started = true;
             return ContinuationPolicy.INSTANCE;
         }
+        if (expansionOwed != null) {
+            Runnable expansion = expansionOwed;
+            expansionOwed = null;
+            expansion.run();
+        }
         while ((current = seeds.pollLast()) != null) {
             // A lock inversion or a lost notify is a state of order, not of values, outcomes and progress: only its own run
             // shows it; nor does a run stand for a seed that orders the run's end.
@@ -151,7 +161,9 @@ public final class McrStrategy implements Strategy {
         reached.add(result.trace());
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
-        expand(result.trace(), forced, current == null ? 0 : current.finalReadsFixed(), current == null ? EndProgress.NONE : current.region().endProgress());
+        int finalReadsFixed = current == null ? 0 : current.finalReadsFixed();
+        EndProgress progress = current == null ? EndProgress.NONE : current.region().endProgress();
+        expansionOwed = () -> expand(result.trace(), forced, finalReadsFixed, progress);
     }
 
     /** Whether the run's end cut off a buffered write's flush. */

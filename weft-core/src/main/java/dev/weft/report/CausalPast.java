@@ -17,7 +17,8 @@ import java.util.Map;
  * Which events of one recorded run can have influenced a given event: the closure of program order,
  * reads-from (a read depends on the write whose value it returned) and synchronization order (start
  * before the child's first event, the child's end before a join, a lock release before the next
- * acquire, the waking notify before the wake, unpark before park). Flushes are not in program order:
+ * acquire, the waking notify before the wake, unpark before park, an interrupt before the interrupted
+ * thread's next event, which may be its reaction). Flushes are not in program order:
  * a flush depends on its buffered write, and a read of a flushed value on the flush.
  *
  * <p>This is the happens-before past of the observed run, not a minimal explanation: a lock
@@ -48,6 +49,7 @@ public final class CausalPast {
         Map<List<Object>, Integer> ownLastWrite = new HashMap<>();
         Map<Address, Integer> lastRelease = new HashMap<>();
         Map<Integer, Integer> lastWake = new HashMap<>();
+        Map<Integer, Integer> pendingInterrupt = new HashMap<>();
         for (Event e : trace.events()) {
             List<Integer> mine = new ArrayList<>(2);
             preds.add(mine);
@@ -62,6 +64,8 @@ public final class CausalPast {
             if (previous != null) {
                 mine.add(previous);
             }
+            // What a thread does after it was interrupted may be because of it (an InterruptedException, a check of the flag).
+            addIfPresent(mine, pendingInterrupt.remove(e.thread()));
             Address a = e.address();
             if (e.reads() && a != null && a.isMemory()) {
                 boolean forwarded = pendingInBuffer.getOrDefault(List.of(e.thread(), a), 0) > 0;
@@ -92,7 +96,11 @@ public final class CausalPast {
                         mine.add((int) e.value2());
                     }
                 }
-                case UNPARK, INTERRUPT -> lastWake.put((int) e.value2(), e.index());
+                case UNPARK -> lastWake.put((int) e.value2(), e.index());
+                case INTERRUPT -> {
+                    lastWake.put((int) e.value2(), e.index());
+                    pendingInterrupt.put((int) e.value2(), e.index());
+                }
                 case PARK -> addIfPresent(mine, lastWake.get(e.thread()));
                 default -> {
                 }

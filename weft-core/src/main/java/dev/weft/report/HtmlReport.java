@@ -4,7 +4,11 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
 import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,6 +27,7 @@ public final class HtmlReport {
             table.interleaving td.step{color:#777;white-space:nowrap}
             table.interleaving td.lane{background:#f7f9ff;min-width:8em;max-width:26em}
             table.interleaving td.empty{background:#fff}
+            table.interleaving td.note{color:#555;font-style:italic}
             .event{font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #9ab;border-radius:3px;background:#e8efff;margin:2px 0;padding:1px 4px}
             .event .loc{color:#555}
             .verdict-bug{color:#b00}.verdict-ok{color:#070}.verdict-incomplete{color:#a60}.verdict-error{color:#b00}
@@ -30,6 +35,11 @@ public final class HtmlReport {
             pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
             code{background:#f3f3f3;padding:0 .2em}
             """;
+
+    /** A page without --full-trace stays under about this many characters (2 MB of mostly ASCII). */
+    static final long MAX_PAGE_CHARS = 2_000_000;
+    /** Room kept for one more bug's tables: a bounded table takes well under this. */
+    private static final long TABLE_RESERVE = 400_000;
 
     private HtmlReport() {
     }
@@ -41,7 +51,22 @@ public final class HtmlReport {
      */
     public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
                                 RaceFindings races, List<Progress.Sample> progress) {
-        StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Weft report: ")
+        StringBuilder html = new StringBuilder();
+        write(html, program, model, result, schedules, races, progress, false);
+        return html.toString();
+    }
+
+    /**
+     * Writes the page to {@code out} as it goes. Without {@code fullTrace} the page stays under about
+     * {@link #MAX_PAGE_CHARS} characters at any run length: the tables fold repetition and show a
+     * bounded number of events, threads without an event in a failure's causal past share one column
+     * of its full trace, and once the page is full the remaining bugs' tables are left out (the text
+     * report has them). With {@code fullTrace} each bug's full trace shows every event.
+     */
+    public static void write(Appendable out, ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
+                             RaceFindings races, List<Progress.Sample> progress, boolean fullTrace) {
+        Page page = new Page(out, fullTrace);
+        page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Weft report: ")
                 .append(escape(program.mainClass())).append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         String verdict = result.verdict().jsonName();
         page.append("<h1>Weft report: <code>").append(escape(program.mainClass())).append("</code> — <span class=\"verdict-")
@@ -56,18 +81,46 @@ public final class HtmlReport {
             page.append("<p>No bug found.</p>\n");
         }
         for (int i = 0; i < result.bugs().size(); i++) {
-            bug(page, i + 1, result.bugs().get(i), i < schedules.size() ? schedules.get(i) : null);
+            bug(page, i + 1, result.bugs().get(i), i < schedules.size() ? schedules.get(i) : null, result.bugs().size());
         }
         raceList(page, races);
-        return page.append("</body></html>\n").toString();
+        page.append("</body></html>\n");
     }
 
-    private static void statistics(StringBuilder page, MemoryModel model, ExplorationResult result) {
+    /** The page being written, with a count of what was written so far. */
+    private static final class Page {
+        private final Appendable out;
+        private final boolean unbounded;
+        private long written;
+
+        Page(Appendable out, boolean unbounded) {
+            this.out = out;
+            this.unbounded = unbounded;
+        }
+
+        Page append(Object text) {
+            String chunk = String.valueOf(text);
+            try {
+                out.append(chunk);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            written += chunk.length();
+            return this;
+        }
+
+        /** True when more tables would take the page past its size (never for a full-trace page). */
+        boolean full() {
+            return !unbounded && written > MAX_PAGE_CHARS - TABLE_RESERVE;
+        }
+    }
+
+    private static void statistics(Page page, MemoryModel model, ExplorationResult result) {
         page.append("<table class=\"stats\">\n");
         row(page, "memory model", model.name());
         row(page, "strategy", result.strategy());
         row(page, "verdict", result.verdict().jsonName() + (result.complete() ? " (every behaviour covered)" : ""));
-        row(page, "stopped because", result.stop().jsonName().replace('-', ' '));
+        row(page, "stopped because", stopped(result.stop()));
         if (!result.incompleteReasons().isEmpty()) {
             page.append("<tr><th>not every behaviour covered because</th><td><ul class=\"reasons\">");
             result.incompleteReasons().forEach(r -> page.append("<li>").append(escape(r.describe())).append("</li>"));
@@ -82,8 +135,22 @@ public final class HtmlReport {
         page.append("</table>\n");
     }
 
+    /** Why the exploration ended, in words; "the strategy had no run left" says nothing of coverage, which the reasons below give. */
+    private static String stopped(ExplorationResult.Stop stop) {
+        return switch (stop) {
+            case EXHAUSTED -> "the strategy had no run left";
+            case BUG_FOUND -> "a bug was found (without --all-bugs)";
+            case MAX_EXECUTIONS -> "--max-executions was reached";
+            case TIME_LIMIT -> "--time-limit was reached";
+            case CANCELLED -> "it was stopped from outside";
+            case UNSUPPORTED -> "the program reached something Weft cannot check";
+            case DIVERGED -> "a run did not follow its schedule";
+            case ERROR -> "Weft itself failed";
+        };
+    }
+
     /** Seeds pending after each sampled run, as an inline SVG line. */
-    private static void pendingChart(StringBuilder page, List<Progress.Sample> progress) {
+    private static void pendingChart(Page page, List<Progress.Sample> progress) {
         if (progress.size() < 3) {
             return;
         }
@@ -107,7 +174,7 @@ public final class HtmlReport {
                 .append(maxRuns).append("</text></g></svg>\n");
     }
 
-    private static void raceList(StringBuilder page, RaceFindings findings) {
+    private static void raceList(Page page, RaceFindings findings) {
         List<Race> races = findings.races();
         page.append("<h2>Data races (").append(races.size()).append(")</h2>\n");
         page.append("<p>").append(findings.predictive()
@@ -129,11 +196,11 @@ public final class HtmlReport {
         page.append("</tbody></table>\n");
     }
 
-    private static void row(StringBuilder page, String name, String value) {
+    private static void row(Page page, String name, String value) {
         page.append("<tr><th>").append(escape(name)).append("</th><td>").append(escape(value)).append("</td></tr>\n");
     }
 
-    private static void bug(StringBuilder page, int number, FoundBug found, Path schedule) {
+    private static void bug(Page page, int number, FoundBug found, Path schedule, int bugs) {
         BugSummary bug = BugSummary.of(found.bug());
         page.append("<h3 id=\"bug-").append(number).append("\">Bug ").append(number).append(": ").append(escape(bug.kind()))
                 .append(" in thread <code>").append(escape(bug.thread())).append("</code>")
@@ -151,20 +218,42 @@ public final class HtmlReport {
         if (schedule != null) {
             page.append("<p>Replay: <code>weft replay ").append(escape(schedule.toString())).append("</code></p>\n");
         }
-        Interleaving past = Interleaving.of(found.trace(), found.bug(), false);
-        table(page, "b" + number, past);
-        if (!past.isFull() && past.shown() < past.total()) {
-            page.append("<details><summary>Full trace</summary>\n");
-            table(page, "b" + number + "full", Interleaving.of(found.trace(), found.bug(), true));
-            page.append("</details>\n");
+        if (page.full()) {
+            page.append("<p>The interleaving is left out here to keep this page small; the text report shows it.</p>\n");
+        } else {
+            interleavings(page, "b" + number, found, Interleaving.eventsPerBug(bugs));
         }
         if (found.bug().stackTrace() != null) {
             page.append("<pre class=\"stack\">").append(escape(StackTraces.trim(found.bug().stackTrace()))).append("</pre>\n");
         }
     }
 
+    /**
+     * The failure's causal past, and the full trace below it (folded away), in which the threads with
+     * no event in the causal past share one column; the full trace with a column for every thread is
+     * folded away below that, when there are such threads.
+     */
+    private static void interleavings(Page page, String id, FoundBug found, int maxEvents) {
+        Interleaving past = Interleaving.bounded(found.trace(), found.bug(), false, maxEvents);
+        table(page, id, past);
+        if (!page.unbounded && (past.isFull() || past.shown() == past.total())) {
+            return;
+        }
+        Set<String> pastThreads = new HashSet<>(past.threads());
+        Interleaving full = page.unbounded ? Interleaving.unbounded(found.trace(), found.bug(), true)
+                : Interleaving.bounded(found.trace(), found.bug(), true, maxEvents, pastThreads);
+        page.append("<details><summary>Full trace</summary>\n");
+        table(page, id + "full", full);
+        if (!page.unbounded && !pastThreads.containsAll(full.threads())) {
+            page.append("<details><summary>Full trace, one column per thread</summary>\n");
+            table(page, id + "all", Interleaving.bounded(found.trace(), found.bug(), true, maxEvents));
+            page.append("</details>\n");
+        }
+        page.append("</details>\n");
+    }
+
     /** The interleaving as swimlanes: one column per thread, each event a box, reads linked to the write they read. */
-    private static void table(StringBuilder page, String id, Interleaving table) {
+    private static void table(Page page, String id, Interleaving table) {
         page.append("<p>").append(escape(table.caption().replace("--full-trace shows all", "the full trace is below"))).append("</p>\n");
         page.append("<table class=\"interleaving\" id=\"").append(id).append("\"><thead><tr><th>step</th>");
         for (String thread : table.threads()) {
@@ -173,25 +262,33 @@ public final class HtmlReport {
         page.append("</tr></thead><tbody>\n");
         for (Interleaving.Row row : table.rows()) {
             page.append("<tr><td class=\"step\">").append(row.stepRange()).append("</td>");
-            for (int c = 0; c < table.threads().size(); c++) {
-                if (c != row.column()) {
-                    page.append("<td class=\"empty\"></td>");
-                    continue;
-                }
-                page.append("<td class=\"lane\">");
-                for (Interleaving.Step step : row.steps()) {
-                    page.append("<div class=\"event\" id=\"").append(id).append("-").append(step.step()).append("\">#").append(step.step())
-                            .append(' ');
-                    if (!step.location().isEmpty()) {
-                        page.append("<span class=\"loc\">").append(escape(step.location())).append("</span> ");
-                    }
-                    page.append(linkSteps(escape(step.operation()), id)).append("</div>");
-                }
-                page.append("</td>");
+            if (row.isNote()) {
+                page.append("<td class=\"note\" colspan=\"").append(table.threads().size()).append("\">").append(escape(row.note()))
+                        .append("</td></tr>\n");
+                continue;
             }
+            empty(page, row.column());
+            page.append("<td class=\"lane\">");
+            for (Interleaving.Step step : row.steps()) {
+                page.append("<div class=\"event\" id=\"").append(id).append("-").append(step.step()).append("\">#").append(step.step())
+                        .append(' ');
+                if (!step.location().isEmpty()) {
+                    page.append("<span class=\"loc\">").append(escape(step.location())).append("</span> ");
+                }
+                page.append(linkSteps(escape(step.operation()), id)).append("</div>");
+            }
+            page.append("</td>");
+            empty(page, table.threads().size() - row.column() - 1);
             page.append("</tr>\n");
         }
         page.append("</tbody></table>\n");
+    }
+
+    /** {@code columns} empty cells as one. */
+    private static void empty(Page page, int columns) {
+        if (columns > 0) {
+            page.append("<td class=\"empty\"").append(columns > 1 ? " colspan=\"" + columns + "\"" : "").append("></td>");
+        }
     }
 
     /** Turns the "#12" references of an operation (the write a read returned, a flush's write) into links within the table. */

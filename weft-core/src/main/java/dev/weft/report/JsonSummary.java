@@ -59,7 +59,7 @@ public final class JsonSummary {
             } else {
                 bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
             }
-            bug.set("interleaving", interleaving(found));
+            bug.set("interleaving", interleaving(found, Interleaving.eventsPerBug(result.bugs().size())));
             ArrayNode others = bug.putArray("otherBugsOfRun");
             found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
             bugs.add(bug);
@@ -74,11 +74,17 @@ public final class JsonSummary {
         return root;
     }
 
-    /** The bug's run as the text report shows it (its causal past): {"step", "thread", "location", "operation"} per shown event. */
-    private static ArrayNode interleaving(FoundBug found) {
-        Interleaving table = Interleaving.of(found.trace(), found.bug(), false);
+    /**
+     * The bug's run as the text report shows it (its causal past, bounded): {"step", "thread", "location",
+     * "operation"} per shown event, and {"note"} where repetition was folded or events were left out.
+     */
+    private static ArrayNode interleaving(FoundBug found, int maxEvents) {
+        Interleaving table = Interleaving.bounded(found.trace(), found.bug(), false, maxEvents);
         ArrayNode steps = JSON.createArrayNode();
         for (Interleaving.Row row : table.rows()) {
+            if (row.isNote()) {
+                steps.addObject().put("note", row.note());
+            }
             for (Interleaving.Step step : row.steps()) {
                 steps.addObject().put("step", step.step()).put("thread", table.threads().get(row.column()))
                         .put("location", step.location()).put("operation", step.operation());

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.FoundBug;
 import dev.weft.instrument.JdkClasses;
 import dev.weft.runtime.RunConfig;
@@ -39,13 +38,14 @@ import java.util.TreeSet;
  * or {@code {"thread": …, "returns": "timed-out"}} for a blocking call that returned otherwise than
  * normally ({@link Outcome}). A flush's address is resolved when the replay reaches it, because
  * field ids exist only once the class that declares the field has been instrumented. Format 1
- * (before blocking calls' outcomes) is still read: its runs had no spurious wake-ups.
+ * (before blocking calls' outcomes) is still read: its runs had no spurious wake-ups. Since format 3,
+ * consecutive steps of one thread are written as one {@code {"thread": …, "times": n}} ({@link ScheduleChoices}).
  * The standard input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
  * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input;
  * so is every bug the run showed (an uncaught exception ends only its thread, so a run may show several).
  */
 public final class ScheduleFile {
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     /** Thrown while replaying when the schedule does not fit the program (it was saved for another version of it). */
     public static final class Mismatch extends RuntimeException {
@@ -64,11 +64,11 @@ public final class ScheduleFile {
     private final Set<String> instrumentedJdk;
     private final BugSummary bug;
     private final List<BugSummary> runBugs;
-    private final List<JsonNode> choices;
+    private final ScheduleChoices choices;
     private final byte[] standardInput;
 
     private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, Set<String> instrumentedJdk,
-                         BugSummary bug, List<BugSummary> runBugs, List<JsonNode> choices, byte[] standardInput) {
+                         BugSummary bug, List<BugSummary> runBugs, ScheduleChoices choices, byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
@@ -93,7 +93,7 @@ public final class ScheduleFile {
 
     private static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<BugSummary> runBugs,
                                    List<Choice> schedule, Symbols symbols, byte[] standardInput) {
-        List<JsonNode> choices = new ArrayList<>(schedule.size());
+        ScheduleChoices choices = new ScheduleChoices();
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
             if (c.isFlush()) {
@@ -165,14 +165,19 @@ public final class ScheduleFile {
 
     /**
      * A policy that follows this schedule choice by choice, resolving names against the replay's own
-     * symbols as it goes, and then lets the run finish as {@link ContinuationPolicy} would.
+     * symbols as it goes; the run describes its JDK calls, for the interleaving it prints. A saved
+     * schedule holds every choice of its run, so a run that asks for more was given a cut file: a
+     * {@link Mismatch}, never a run that goes on its own way and "does not reproduce".
      */
-    /** Follows the saved choices, then the continuation policy; the run describes its JDK calls, for the interleaving it prints. */
     public SchedulePolicy replayPolicy(Symbols symbols) {
         return new SchedulePolicy() {
             @Override
             public Choice choose(SchedulingPoint point) {
-                return point.steps() < choices.size() ? choice(point.steps(), symbols) : ContinuationPolicy.INSTANCE.choose(point);
+                if (point.steps() >= choices.size()) {
+                    throw new Mismatch("the schedule file ends after " + choices.size() + " choices, before the run does"
+                            + " (it was cut or edited)");
+                }
+                return choice(point.steps(), symbols);
             }
 
             @Override
@@ -200,8 +205,7 @@ public final class ScheduleFile {
             runBugs.forEach(b -> all.add(b.toJson()));
         }
         writeStandardInput(root);
-        ArrayNode list = root.putArray("choices");
-        choices.forEach(list::add);
+        root.set("choices", choices.toJson());
         Files.createDirectories(file.toAbsolutePath().getParent());
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
     }
@@ -215,8 +219,8 @@ public final class ScheduleFile {
             throw new IOException("cannot read schedule file " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
         }
         int format = root == null ? 0 : root.path("weftSchedule").asInt();
-        if ((format != 1 && format != FORMAT) || !root.path("choices").isArray()) {
-            throw new IOException(file + " is not a Weft schedule file (format 1 or " + FORMAT + ")");
+        if (format < 1 || format > FORMAT || !root.path("choices").isArray()) {
+            throw new IOException(file + " is not a Weft schedule file (format 1 to " + FORMAT + ")");
         }
         if (!root.path("mainClass").isTextual() || root.get("mainClass").asText().isBlank()
                 || !root.path("classpath").isArray() || root.has("args") && !root.get("args").isArray()) {
@@ -236,13 +240,13 @@ public final class ScheduleFile {
         if (runBugs.isEmpty() && bug != null) {
             runBugs.add(bug);
         }
-        List<JsonNode> choices = new ArrayList<>();
+        ScheduleChoices choices = new ScheduleChoices();
         for (JsonNode choice : root.get("choices")) {
-            if (!isChoice(choice)) {
+            if (!isChoice(choice) && !ScheduleChoices.isRun(choice)) {
                 throw new IOException(file + " is not a valid schedule file: choice " + choices.size() + " (" + choice
-                        + ") is neither a thread name, a step that returned otherwise nor a flush");
+                        + ") is neither a thread name, a step that returned otherwise, a flush nor a run of steps");
             }
-            choices.add(choice);
+            choices.addFromFile(choice);
         }
         return new ScheduleFile(program, model, loopBound, spurious, instrumentedJdk, bug, runBugs, choices, readStandardInput(root, file));
     }

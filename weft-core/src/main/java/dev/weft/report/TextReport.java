@@ -7,6 +7,9 @@ import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.CharBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +20,8 @@ public final class TextReport {
     }
 
     /**
+     * The report as one string, bounded (see {@link #write}).
+     *
      * @param schedules the saved schedule file of each bug, in {@code result.bugs()} order
      * @param races     the data races the explored runs showed or implied
      * @param fullTrace show every event of each failing run, not only those that can have influenced the failure
@@ -24,6 +29,20 @@ public final class TextReport {
     public static String render(ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
                                 RaceFindings races, boolean fullTrace) {
         StringBuilder out = new StringBuilder();
+        write(out, program, model, result, schedules, races, fullTrace);
+        return out.toString();
+    }
+
+    /**
+     * Writes the report to {@code out} as it goes. Without {@code fullTrace} it stays short at any run
+     * length: each bug's interleaving folds repetition and shows at most its share of
+     * {@link Interleaving#DEFAULT_MAX_EVENTS} events; with it, every event of each failing run is
+     * written, a row at a time.
+     */
+    public static void write(Appendable sink, ProgramSpec program, MemoryModel model, ExplorationResult result, List<Path> schedules,
+                             RaceFindings races, boolean fullTrace) {
+        PrintWriter out = sink instanceof PrintWriter writer ? writer : new PrintWriter(new AppendableWriter(sink));
+        int eventsPerBug = Interleaving.eventsPerBug(result.bugs().size());
         for (int i = 0; i < result.bugs().size(); i++) {
             FoundBug found = result.bugs().get(i);
             BugSummary bug = BugSummary.of(found.bug());
@@ -39,9 +58,11 @@ public final class TextReport {
             }
             Path schedule = i < schedules.size() ? schedules.get(i) : null;
             if (schedule != null) {
-                out.append("  replay it with: weft replay ").append(schedule).append('\n');
+                out.append("  replay it with: weft replay ").append(schedule.toString()).append('\n');
             }
-            out.append(Interleaving.of(found.trace(), found.bug(), fullTrace).toText("  "));
+            Interleaving table = fullTrace ? Interleaving.unbounded(found.trace(), found.bug(), true)
+                    : Interleaving.bounded(found.trace(), found.bug(), false, eventsPerBug);
+            table.writeText(out, "  ");
             if (found.bug().stackTrace() != null) {
                 out.append("  stack trace:\n");
                 StackTraces.trim(found.bug().stackTrace()).lines().forEach(l -> out.append("    ").append(l).append('\n'));
@@ -62,16 +83,16 @@ public final class TextReport {
                 result.executions() == 1 ? "" : "s", result.seconds(),
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));
-        return out.toString();
+        out.flush();
     }
 
-    private static void races(StringBuilder out, RaceFindings findings) {
+    private static void races(PrintWriter out, RaceFindings findings) {
         List<Race> races = findings.races();
         if (!races.isEmpty()) {
             out.append(races.size() == 1 ? "DATA RACE" : races.size() + " DATA RACES").append(" (unordered accesses, at least one a plain write):\n");
             for (Race race : races) {
                 out.append("  ").append(race.describe()).append(race.predicted() ? ", predicted from execution " : ", first in execution ")
-                        .append(race.execution()).append('\n');
+                        .append(Long.toString(race.execution())).append('\n');
             }
         }
         if (findings.unknown() > 0 || findings.skipped() > 0) {
@@ -79,7 +100,7 @@ public final class TextReport {
                     findings.unknown(), findings.unknown() == 1 ? "y" : "ies", findings.skipped(), findings.skipped() == 1 ? "" : "s"));
         }
         if (findings.unconfirmed() > 0) {
-            out.append("WARNING: ").append(findings.unconfirmed())
+            out.append("WARNING: ").append(Long.toString(findings.unconfirmed()))
                     .append(" predicted race(s) did not show in their witness run and are not listed (a Weft defect, please report)\n");
         }
     }
@@ -99,8 +120,30 @@ public final class TextReport {
         };
     }
 
-    /** Every event of a run, as a table with one column per thread. */
+    /** Every event of a run, as a table with one column per thread, repetition folded and bounded in length. */
     public static String interleaving(Trace trace) {
         return Interleaving.of(trace, null, true).toText("  ");
+    }
+
+    /** A {@link java.io.Writer} onto any {@link Appendable} (a {@link StringBuilder}, say). */
+    private static final class AppendableWriter extends java.io.Writer {
+        private final Appendable sink;
+
+        AppendableWriter(Appendable sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void write(char[] buffer, int offset, int length) throws IOException {
+            sink.append(CharBuffer.wrap(buffer, offset, length));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
     }
 }

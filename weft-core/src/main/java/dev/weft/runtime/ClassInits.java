@@ -333,7 +333,6 @@ final class ClassInits {
         }
     }
 
-    /** A modelled static initialiser returns or throws: its class is initialised, or failed, and its lock free. */
     /**
      * A static initialiser threw (any initialiser, modelled or not; this takes no turn): when Weft's own
      * throwable is behind it, the run ends as Weft's failure now, since the JVM keeps the class unusable
@@ -343,17 +342,13 @@ final class ClassInits {
         if (failure instanceof VirtualMachineError || WeftThrowables.weftOwn(failure) == null) {
             return;
         }
-        core.lock();
-        try {
+        core.finishNow(() -> {
             RunThread me = core.thread(Thread.currentThread());
-            if (me != null && !core.isOver()) {
-                core.finish(core.bugs.uncaught(failure, me));
-            }
-        } finally {
-            core.unlock();
-        }
+            return me == null ? null : core.bugs.uncaught(failure, me);
+        });
     }
 
+    /** A modelled static initialiser returns or throws: its class is initialised, or failed, and its lock free. */
     void classInitExit(Class<?> type, boolean failed, int loc) {
         RunThread me = core.enter();
         try {

@@ -253,6 +253,25 @@ final class Scheduler {
         return t;
     }
 
+    /**
+     * Ends the run at once from a thread that does not take a turn for it (a failure found outside the
+     * turn order): takes the run's lock, and ends the run as {@code how} says unless it is already over
+     * or {@code how} gives null (nothing to end it for).
+     */
+    void finishNow(Supplier<RunEnd> how) {
+        lock.lock();
+        try {
+            if (!isOver()) {
+                RunEnd end = how.get();
+                if (end != null) {
+                    finish(end);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void finish(RunEnd how) {
         if (end != null) {
             return;

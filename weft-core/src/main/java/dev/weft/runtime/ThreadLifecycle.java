@@ -124,14 +124,7 @@ final class ThreadLifecycle {
 
     /** Weft's own failure (or refusal) reached the program's thread: the run ends here, never as a program bug. */
     private void endByWeftsOwn(RunThread me, Throwable failure) {
-        core.lock();
-        try {
-            if (!core.isOver()) {
-                core.finish(core.bugs.uncaught(failure, me));
-            }
-        } finally {
-            core.unlock();
-        }
+        core.finishNow(() -> core.bugs.uncaught(failure, me));
     }
 
     /**
@@ -140,16 +133,11 @@ final class ThreadLifecycle {
      * on); what they do after it is not explored, which the run says.
      */
     private void endAtOutOfMemory(RunThread me, Throwable failure) {
-        core.lock();
-        try {
-            if (!core.isOver()) {
-                core.recording.incomplete(IncompleteReason.of("out-of-memory",
-                        "a run ended at the program's OutOfMemoryError: what its other threads would have done after it was not explored"));
-                core.finish(RunEnd.bug(core.bugs.failure(failure, me)));
-            }
-        } finally {
-            core.unlock();
-        }
+        core.finishNow(() -> {
+            core.recording.incomplete(IncompleteReason.of("out-of-memory",
+                    "a run ended at the program's OutOfMemoryError: what its other threads would have done after it was not explored"));
+            return RunEnd.bug(core.bugs.failure(failure, me));
+        });
     }
 
     /** The calling thread, whose body is over; null when the run is over. */

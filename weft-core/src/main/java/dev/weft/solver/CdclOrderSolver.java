@@ -1,15 +1,18 @@
 package dev.weft.solver;
 
+import static dev.weft.solver.Literals.isNegative;
+import static dev.weft.solver.Literals.negate;
+import static dev.weft.solver.Literals.negative;
+import static dev.weft.solver.Literals.positive;
+import static dev.weft.solver.Literals.variable;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.BooleanSupplier;
 
 /**
  * A dedicated {@link OrderSolver}: a CDCL SAT solver over the formulas' atoms whose theory is
@@ -30,6 +33,11 @@ import java.util.function.BooleanSupplier;
  * decisions of each check. Learned clauses follow from base and definition clauses and from
  * acyclicity only, so they stay valid across checks and are kept. Every formula object seen stays
  * encoded for the solver's life, which is meant to be one trace.
+ *
+ * <p>This class encodes formulas, decides and drives the search; the assignment is the {@link Trail},
+ * the clauses and their watches the {@link ClauseDatabase}, conflicts are analysed by
+ * {@link ConflictAnalysis}, decisions ordered by {@link VariableActivity}, and limits kept by
+ * {@link SearchBudget}.
  */
 // CDCL after MiniSat (Eén & Sörensson, "An Extensible SAT-solver", SAT 2003): two watched literals,
 // first-UIP learning, VSIDS, assumptions as decisions with final conflict analysis for cores; Luby
@@ -40,22 +48,12 @@ import java.util.function.BooleanSupplier;
 // parents first, inactive atoms only to repair a clause the order leaves false (see above).
 public final class CdclOrderSolver implements OrderSolver {
 
-    private static final int UNASSIGNED = 0;
-    private static final int TRUE = 1;
-    private static final int FALSE = 2;
     private static final int NO_ATOM = -1;
     private static final int RESTART_UNIT = 64;
-    private static final double VARIABLE_DECAY = 0.95;
-    /** Decisions between two looks at the clock; small because a repair scan can cost milliseconds. */
-    private static final int CLOCK_INTERVAL = 16;
 
-    // Variables: per-variable arrays, grown together.
+    // Variables: per-variable arrays, grown together with those of the parts below.
     private int variableCount;
-    private byte[] values = new byte[64];
-    private int[] levels = new int[64];
-    private Clause[] reasons = new Clause[64];
-    private double[] activity = new double[64];
-    private boolean[] savedPhase = new boolean[64];
+    private int capacity = 64;
     /** For an atom variable, the graph nodes of its lower and higher event number; NO_ATOM for gates. */
     private int[] lowerNode = new int[64];
     private int[] higherNode = new int[64];
@@ -64,12 +62,15 @@ public final class CdclOrderSolver implements OrderSolver {
     private boolean[] gateIsAnd = new boolean[64];
     private boolean[] baseRelevant = new boolean[64];
     private int[] queryRelevant = new int[64];
-    private boolean[] seen = new boolean[64];
     /** For a gate, its position in {@link #gates}; for an Or gate, its definition clause (null if simplified away). */
     private int[] gateIndex = new int[64];
     private Clause[] orDefinition = new Clause[64];
-    private ClauseList[] watches = new ClauseList[128];
-    private final VariableHeap heap = new VariableHeap();
+
+    private final Trail trail = new Trail();
+    private final ClauseDatabase clauses = new ClauseDatabase(trail);
+    private final VariableActivity activity = new VariableActivity();
+    private final ConflictAnalysis analysis = new ConflictAnalysis(trail, clauses, activity);
+    private final SearchBudget budget = new SearchBudget();
 
     // Encoding.
     private final Map<Integer, Integer> nodeOfEvent = new HashMap<>();
@@ -86,14 +87,8 @@ public final class CdclOrderSolver implements OrderSolver {
 
     // Search state.
     private final OrderGraph graph = new OrderGraph();
-    private final IntVec trail = new IntVec(256);
-    private final IntVec levelStarts = new IntVec();
     private int propagationHead;
     private int theoryHead;
-    private final List<Clause> learnts = new ArrayList<>();
-    private double activityIncrement = 1;
-    private double clauseIncrement = 1;
-    private int learntLimit = 4000;
     private boolean inconsistent;
     private int queryEpoch;
     private long nanos;
@@ -107,12 +102,6 @@ public final class CdclOrderSolver implements OrderSolver {
     private int gateCursor;
     private final List<Clause> falseUnderOrder = new ArrayList<>();
     private int repairHead;
-    private long conflictBudget;
-    private long deadline;
-    private BooleanSupplier stop = Limits.NONE.stop();
-    private long conflicts;
-    private int clock;
-    private String stopReason;
 
     public CdclOrderSolver() {
         trueLiteral = positive(newVariable(NO_ATOM, NO_ATOM));
@@ -166,11 +155,7 @@ public final class CdclOrderSolver implements OrderSolver {
                 return Answer.unsat(new int[0]);
             }
             markQueryRelevant();
-            conflictBudget = limits.steps() > 0 ? limits.steps() : Long.MAX_VALUE;
-            stop = limits.stop();
-            deadline = limits.millis() > 0 ? start + limits.millis() * 1_000_000 : Long.MAX_VALUE;
-            conflicts = 0;
-            stopReason = null;
+            budget.start(limits, start);
             falseUnderOrder.clear();
             repairHead = 0;
             Answer answer = search();
@@ -261,27 +246,24 @@ public final class CdclOrderSolver implements OrderSolver {
 
     private int newVariable(int lower, int higher) {
         int v = variableCount++;
-        if (v == values.length) {
-            int capacity = v * 2;
-            values = Arrays.copyOf(values, capacity);
-            levels = Arrays.copyOf(levels, capacity);
-            reasons = Arrays.copyOf(reasons, capacity);
-            activity = Arrays.copyOf(activity, capacity);
-            savedPhase = Arrays.copyOf(savedPhase, capacity);
+        if (v == capacity) {
+            capacity = v * 2;
+            trail.grow(capacity);
+            clauses.grow(capacity);
+            activity.grow(capacity);
+            analysis.grow(capacity);
             lowerNode = Arrays.copyOf(lowerNode, capacity);
             higherNode = Arrays.copyOf(higherNode, capacity);
             gateParts = Arrays.copyOf(gateParts, capacity);
             gateIsAnd = Arrays.copyOf(gateIsAnd, capacity);
             baseRelevant = Arrays.copyOf(baseRelevant, capacity);
             queryRelevant = Arrays.copyOf(queryRelevant, capacity);
-            seen = Arrays.copyOf(seen, capacity);
             gateIndex = Arrays.copyOf(gateIndex, capacity);
             orDefinition = Arrays.copyOf(orDefinition, capacity);
-            watches = Arrays.copyOf(watches, 2 * capacity);
         }
         lowerNode[v] = lower;
         higherNode[v] = higher;
-        heap.grow(v + 1);
+        activity.added(v + 1);
         return v;
     }
 
@@ -318,7 +300,7 @@ public final class CdclOrderSolver implements OrderSolver {
             if (orDefinition[v] != null) {
                 definitions.add(orDefinition[v]);
             }
-            if (values[v] == UNASSIGNED) {
+            if (trail.isUnassigned(v)) {
                 makeDecidable(v);
             }
             if (gateParts[v] != null) {
@@ -331,8 +313,8 @@ public final class CdclOrderSolver implements OrderSolver {
 
     /** Puts an unassigned variable where the decision procedure will find it. */
     private void makeDecidable(int v) {
-        if (activity[v] > 0) {
-            heap.insert(v, activity);
+        if (activity.active(v)) {
+            activity.enqueue(v);
         } else if (gateParts[v] != null) {
             gateCursor = Math.max(gateCursor, gateIndex[v] + 1);
         }
@@ -350,10 +332,10 @@ public final class CdclOrderSolver implements OrderSolver {
         IntVec kept = new IntVec(literals.length);
         for (int literal : literals) {
             int value = value(literal);
-            if (value == TRUE && levels[variable(literal)] == 0) {
+            if (value == Trail.TRUE && trail.level(variable(literal)) == 0) {
                 return null;
             }
-            if (value == FALSE && levels[variable(literal)] == 0) {
+            if (value == Trail.FALSE && trail.level(variable(literal)) == 0) {
                 continue;
             }
             boolean duplicate = false;
@@ -377,7 +359,7 @@ public final class CdclOrderSolver implements OrderSolver {
             return null;
         }
         Clause clause = new Clause(kept.toArray(), false);
-        attach(clause);
+        clauses.attach(clause);
         return clause;
     }
 
@@ -390,37 +372,37 @@ public final class CdclOrderSolver implements OrderSolver {
         while (true) {
             Clause conflict = propagate();
             if (conflict != null) {
-                conflicts++;
-                if (decisionLevel() == 0) {
+                budget.conflict();
+                if (trail.decisionLevel() == 0) {
                     inconsistent = true;
                     return Answer.unsat(new int[0]);
                 }
                 learnFrom(conflict);
-                if (outOfBudget()) {
-                    return Answer.unknown(stopReason);
+                if (budget.exhausted()) {
+                    return Answer.unknown(budget.stopReason());
                 }
-                if (conflicts - conflictsAtRestart >= restartLimit) {
-                    conflictsAtRestart = conflicts;
+                if (budget.conflicts() - conflictsAtRestart >= restartLimit) {
+                    conflictsAtRestart = budget.conflicts();
                     restartLimit = RESTART_UNIT * luby(++restarts);
                     backtrack(0);
                 }
-                if (learnts.size() >= learntLimit) {
-                    reduceLearnts();
+                if (clauses.full()) {
+                    clauses.reduce();
                 }
                 continue;
             }
-            if (++clock % CLOCK_INTERVAL == 0 && outOfBudget()) {
-                return Answer.unknown(stopReason);
+            if (budget.exhaustedAtDecision()) {
+                return Answer.unknown(budget.stopReason());
             }
-            int level = decisionLevel();
+            int level = trail.decisionLevel();
             if (level < assumptionLiterals.length) {
                 int assumption = assumptionLiterals[level];
                 int value = value(assumption);
-                if (value == FALSE) {
-                    return Answer.unsat(finalCore(assumption));
+                if (value == Trail.FALSE) {
+                    return Answer.unsat(analysis.failedAssumptions(assumption, assumptionLiterals));
                 }
-                levelStarts.add(trail.size());
-                if (value == UNASSIGNED) {
+                trail.newLevel();
+                if (value == Trail.UNASSIGNED) {
                     assign(assumption, null);
                 }
                 continue;
@@ -429,38 +411,22 @@ public final class CdclOrderSolver implements OrderSolver {
             if (decision < 0) {
                 return Answer.sat(model());
             }
-            levelStarts.add(trail.size());
+            trail.newLevel();
             assign(decision, null);
         }
-    }
-
-    private boolean outOfBudget() {
-        if (conflicts >= conflictBudget) {
-            stopReason = "step limit: " + conflicts + " conflicts";
-            return true;
-        }
-        if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
-            stopReason = "time limit reached after " + conflicts + " conflicts";
-            return true;
-        }
-        if (stop.getAsBoolean()) {
-            stopReason = "stopped by the caller after " + conflicts + " conflicts";
-            return true;
-        }
-        return false;
     }
 
     /** Unit propagation to a fixpoint, then the acyclicity check of the newly true atoms. */
     private Clause propagate() {
         while (true) {
             while (propagationHead < trail.size()) {
-                Clause conflict = propagateUnits(trail.get(propagationHead++));
+                Clause conflict = clauses.propagate(trail.literalAt(propagationHead++));
                 if (conflict != null) {
                     return conflict;
                 }
             }
             while (theoryHead < trail.size()) {
-                int literal = trail.get(theoryHead);
+                int literal = trail.literalAt(theoryHead);
                 int v = variable(literal);
                 if (lowerNode[v] != NO_ATOM) {
                     int from = isNegative(literal) ? higherNode[v] : lowerNode[v];
@@ -486,9 +452,7 @@ public final class CdclOrderSolver implements OrderSolver {
         }
         sortByLevelDescending(literals);
         Clause clause = new Clause(literals, true);
-        clause.lbd = distinctLevels(literals);
-        attach(clause);
-        learnts.add(clause);
+        clauses.learn(clause);
         return clause;
     }
 
@@ -496,7 +460,7 @@ public final class CdclOrderSolver implements OrderSolver {
     private void sortByLevelDescending(int[] literals) {
         long[] keyed = new long[literals.length];
         for (int i = 0; i < literals.length; i++) {
-            keyed[i] = ((long) (Integer.MAX_VALUE - levels[variable(literals[i])]) << 32) | literals[i];
+            keyed[i] = ((long) (Integer.MAX_VALUE - trail.level(variable(literals[i]))) << 32) | literals[i];
         }
         Arrays.sort(keyed);
         for (int i = 0; i < literals.length; i++) {
@@ -504,184 +468,19 @@ public final class CdclOrderSolver implements OrderSolver {
         }
     }
 
-    private Clause propagateUnits(int literal) {
-        int falsified = negate(literal);
-        ClauseList watching = watches[falsified];
-        if (watching == null) {
-            return null;
-        }
-        Clause[] clauses = watching.items;
-        int size = watching.size;
-        int kept = 0;
-        int i = 0;
-        Clause conflict = null;
-        while (i < size) {
-            Clause clause = clauses[i++];
-            if (clause.deleted) {
-                continue;
-            }
-            int[] lits = clause.literals;
-            if (lits[0] == falsified) {
-                lits[0] = lits[1];
-                lits[1] = falsified;
-            }
-            if (value(lits[0]) == TRUE) {
-                clauses[kept++] = clause;
-                continue;
-            }
-            boolean moved = false;
-            for (int k = 2; k < lits.length; k++) {
-                if (value(lits[k]) != FALSE) {
-                    lits[1] = lits[k];
-                    lits[k] = falsified;
-                    watch(lits[1], clause);
-                    moved = true;
-                    break;
-                }
-            }
-            if (moved) {
-                continue;
-            }
-            clauses[kept++] = clause;
-            if (value(lits[0]) == FALSE) {
-                conflict = clause;
-                while (i < size) {
-                    clauses[kept++] = clauses[i++];
-                }
-            } else {
-                assign(lits[0], clause);
-            }
-        }
-        watching.size = kept;
-        return conflict;
-    }
-
-    /** First-UIP conflict analysis: learns a clause, backjumps, and asserts the clause's first literal. */
+    /** Learns the conflict's first-UIP clause, backjumps, and asserts the clause's first literal. */
     private void learnFrom(Clause conflict) {
-        IntVec learnt = new IntVec();
-        learnt.add(0);
-        int pathCount = 0;
-        int asserting = -1;
-        int index = trail.size() - 1;
-        Clause reason = conflict;
-        int currentLevel = decisionLevel();
-        IntVec marked = new IntVec();
-        do {
-            if (reason.learnt) {
-                bumpClause(reason);
-            }
-            for (int literal : reason.literals) {
-                if (literal == asserting) {
-                    continue;
-                }
-                int v = variable(literal);
-                if (!seen[v] && levels[v] > 0) {
-                    seen[v] = true;
-                    marked.add(v);
-                    bumpVariable(v);
-                    if (levels[v] >= currentLevel) {
-                        pathCount++;
-                    } else {
-                        learnt.add(literal);
-                    }
-                }
-            }
-            while (!seen[variable(trail.get(index))]) {
-                index--;
-            }
-            asserting = trail.get(index--);
-            reason = reasons[variable(asserting)];
-            pathCount--;
-        } while (pathCount > 0);
-        learnt.set(0, negate(asserting));
-        int[] literals = minimize(learnt);
-        for (int i = 0; i < marked.size(); i++) {
-            seen[marked.get(i)] = false;
-        }
-        int backjumpLevel = 0;
-        if (literals.length > 1) {
-            int highest = 1;
-            for (int i = 2; i < literals.length; i++) {
-                if (levels[variable(literals[i])] > levels[variable(literals[highest])]) {
-                    highest = i;
-                }
-            }
-            int swap = literals[1];
-            literals[1] = literals[highest];
-            literals[highest] = swap;
-            backjumpLevel = levels[variable(literals[1])];
-        }
-        backtrack(backjumpLevel);
+        int[] literals = analysis.learnedClause(conflict);
+        backtrack(literals.length > 1 ? trail.level(variable(literals[1])) : 0);
         if (literals.length == 1) {
             assign(literals[0], null);
         } else {
             Clause clause = new Clause(literals, true);
-            clause.lbd = distinctLevels(literals);
-            attach(clause);
-            learnts.add(clause);
+            clauses.learn(clause);
             assign(literals[0], clause);
         }
-        activityIncrement /= VARIABLE_DECAY;
-        clauseIncrement /= 0.999;
-    }
-
-    /** Drops literals implied by the others through their reason clauses (local minimisation). */
-    private int[] minimize(IntVec learnt) {
-        IntVec result = new IntVec(learnt.size());
-        result.add(learnt.get(0));
-        for (int i = 1; i < learnt.size(); i++) {
-            int literal = learnt.get(i);
-            Clause reason = reasons[variable(literal)];
-            boolean redundant = reason != null;
-            if (reason != null) {
-                for (int other : reason.literals) {
-                    int v = variable(other);
-                    if (v != variable(literal) && !seen[v] && levels[v] > 0) {
-                        redundant = false;
-                        break;
-                    }
-                }
-            }
-            if (!redundant) {
-                result.add(literal);
-            }
-        }
-        return result.toArray();
-    }
-
-    /** The assumptions that, with the base, force {@code failed} false (MiniSat's analyzeFinal). */
-    private int[] finalCore(int failed) {
-        Set<Integer> culprits = new LinkedHashSet<>();
-        culprits.add(failed);
-        int v0 = variable(failed);
-        if (levels[v0] > 0) {
-            seen[v0] = true;
-            for (int i = trail.size() - 1; i >= levelStarts.get(0); i--) {
-                int v = variable(trail.get(i));
-                if (!seen[v]) {
-                    continue;
-                }
-                Clause reason = reasons[v];
-                if (reason == null) {
-                    culprits.add(trail.get(i));
-                } else {
-                    for (int literal : reason.literals) {
-                        if (levels[variable(literal)] > 0) {
-                            seen[variable(literal)] = true;
-                        }
-                    }
-                }
-                seen[v] = false;
-            }
-            seen[v0] = false;
-        }
-        IntVec core = new IntVec();
-        for (int i = 0; i < assumptionLiterals.length; i++) {
-            if (culprits.remove(assumptionLiterals[i])) {
-                core.add(i);
-            }
-        }
-        return core.toArray();
+        activity.decay();
+        clauses.decayActivity();
     }
 
     /**
@@ -689,15 +488,15 @@ public final class CdclOrderSolver implements OrderSolver {
      * before parts), else an atom that repairs a clause the order leaves false; -1 when the order is a model.
      */
     private int nextDecision() {
-        while (!heap.isEmpty()) {
-            int v = heap.removeMax(activity);
-            if (values[v] == UNASSIGNED && relevant(v)) {
+        while (!activity.isEmpty()) {
+            int v = activity.removeMostActive();
+            if (trail.isUnassigned(v) && relevant(v)) {
                 return phase(v);
             }
         }
         while (gateCursor > 0) {
             int v = gates.get(--gateCursor);
-            if (values[v] == UNASSIGNED && relevant(v)) {
+            if (trail.isUnassigned(v) && relevant(v)) {
                 return phase(v);
             }
         }
@@ -715,7 +514,7 @@ public final class CdclOrderSolver implements OrderSolver {
                 Clause clause = falseUnderOrder.get(repairHead++);
                 if (!satisfiedUnderOrder(clause)) {
                     for (int literal : clause.literals) {
-                        if (value(literal) == UNASSIGNED) {
+                        if (value(literal) == Trail.UNASSIGNED) {
                             return literal;
                         }
                     }
@@ -743,7 +542,7 @@ public final class CdclOrderSolver implements OrderSolver {
     private boolean satisfiedUnderOrder(Clause clause) {
         for (int literal : clause.literals) {
             int value = value(literal);
-            if (value == TRUE || (value == UNASSIGNED && lowerNode[variable(literal)] != NO_ATOM && holdsInOrder(literal))) {
+            if (value == Trail.TRUE || (value == Trail.UNASSIGNED && lowerNode[variable(literal)] != NO_ATOM && holdsInOrder(literal))) {
                 return true;
             }
         }
@@ -768,15 +567,15 @@ public final class CdclOrderSolver implements OrderSolver {
 
     private boolean holdsEstimate(int literal, int depth) {
         int value = value(literal);
-        if (value != UNASSIGNED) {
-            return value == TRUE;
+        if (value != Trail.UNASSIGNED) {
+            return value == Trail.TRUE;
         }
         int v = variable(literal);
         if (lowerNode[v] != NO_ATOM) {
             return holdsInOrder(literal);
         }
         if (depth == 0) {
-            return savedPhase[v];
+            return trail.savedPhase(v);
         }
         boolean isAnd = gateIsAnd[v];
         for (int part : gateParts[v]) {
@@ -801,25 +600,21 @@ public final class CdclOrderSolver implements OrderSolver {
 
     // ---------------------------------------------------------------- trail
 
-    private int decisionLevel() {
-        return levelStarts.size();
+    private void assign(int literal, Clause reason) {
+        trail.assign(literal, reason);
     }
 
-    private void assign(int literal, Clause reason) {
-        int v = variable(literal);
-        values[v] = (byte) (isNegative(literal) ? FALSE : TRUE);
-        levels[v] = decisionLevel();
-        reasons[v] = reason;
-        trail.add(literal);
+    private int value(int literal) {
+        return trail.value(literal);
     }
 
     private void backtrack(int level) {
-        if (decisionLevel() <= level) {
+        if (trail.decisionLevel() <= level) {
             return;
         }
-        int start = levelStarts.get(level);
+        int start = trail.levelStart(level);
         for (int i = trail.size() - 1; i >= start; i--) {
-            int literal = trail.get(i);
+            int literal = trail.literalAt(i);
             int v = variable(literal);
             if (i < theoryHead && lowerNode[v] != NO_ATOM) {
                 if (isNegative(literal)) {
@@ -828,90 +623,11 @@ public final class CdclOrderSolver implements OrderSolver {
                     graph.removeLastEdge(lowerNode[v], higherNode[v]);
                 }
             }
-            values[v] = UNASSIGNED;
-            reasons[v] = null;
-            savedPhase[v] = !isNegative(literal);
             makeDecidable(v);
         }
-        trail.shrinkTo(start);
-        levelStarts.shrinkTo(level);
+        trail.undoTo(level, start);
         propagationHead = Math.min(propagationHead, start);
         theoryHead = Math.min(theoryHead, start);
-    }
-
-    private int value(int literal) {
-        int value = values[variable(literal)];
-        if (value == UNASSIGNED || !isNegative(literal)) {
-            return value;
-        }
-        return value == TRUE ? FALSE : TRUE;
-    }
-
-    // ---------------------------------------------------------------- clauses and activity
-
-    private void attach(Clause clause) {
-        watch(clause.literals[0], clause);
-        watch(clause.literals[1], clause);
-    }
-
-    private void watch(int literal, Clause clause) {
-        if (watches[literal] == null) {
-            watches[literal] = new ClauseList();
-        }
-        watches[literal].add(clause);
-    }
-
-    private int distinctLevels(int[] literals) {
-        Set<Integer> distinct = new java.util.HashSet<>();
-        for (int literal : literals) {
-            distinct.add(levels[variable(literal)]);
-        }
-        return distinct.size();
-    }
-
-    /** Deletes the less useful half of the learned clauses (high LBD, low activity), keeping reasons and glue clauses. */
-    private void reduceLearnts() {
-        learnts.sort((a, b) -> a.lbd != b.lbd ? Integer.compare(b.lbd, a.lbd) : Double.compare(a.activity, b.activity));
-        int target = learnts.size() / 2;
-        List<Clause> kept = new ArrayList<>();
-        int removed = 0;
-        for (Clause clause : learnts) {
-            if (removed < target && clause.lbd > 2 && !isReason(clause)) {
-                clause.deleted = true;
-                removed++;
-            } else {
-                kept.add(clause);
-            }
-        }
-        learnts.clear();
-        learnts.addAll(kept);
-        learntLimit += learntLimit / 10;
-    }
-
-    private boolean isReason(Clause clause) {
-        int first = clause.literals[0];
-        return value(first) == TRUE && reasons[variable(first)] == clause;
-    }
-
-    private void bumpVariable(int v) {
-        activity[v] += activityIncrement;
-        if (activity[v] > 1e100) {
-            for (int i = 0; i < variableCount; i++) {
-                activity[i] *= 1e-100;
-            }
-            activityIncrement *= 1e-100;
-        }
-        heap.increased(v, activity);
-    }
-
-    private void bumpClause(Clause clause) {
-        clause.activity += clauseIncrement;
-        if (clause.activity > 1e20) {
-            for (Clause learnt : learnts) {
-                learnt.activity *= 1e-20;
-            }
-            clauseIncrement *= 1e-20;
-        }
     }
 
     /** The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., element {@code index}. */
@@ -929,50 +645,5 @@ public final class CdclOrderSolver implements OrderSolver {
             x = x % size;
         }
         return 1L << sequence;
-    }
-
-    private static int positive(int v) {
-        return 2 * v;
-    }
-
-    private static int negative(int v) {
-        return 2 * v + 1;
-    }
-
-    private static int negate(int literal) {
-        return literal ^ 1;
-    }
-
-    private static int variable(int literal) {
-        return literal >> 1;
-    }
-
-    private static boolean isNegative(int literal) {
-        return (literal & 1) != 0;
-    }
-
-    private static final class Clause {
-        final int[] literals;
-        final boolean learnt;
-        int lbd;
-        double activity;
-        boolean deleted;
-
-        Clause(int[] literals, boolean learnt) {
-            this.literals = literals;
-            this.learnt = learnt;
-        }
-    }
-
-    private static final class ClauseList {
-        Clause[] items = new Clause[4];
-        int size;
-
-        void add(Clause clause) {
-            if (size == items.length) {
-                items = Arrays.copyOf(items, size * 2);
-            }
-            items[size++] = clause;
-        }
     }
 }

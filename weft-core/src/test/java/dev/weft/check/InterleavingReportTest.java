@@ -14,6 +14,7 @@ import dev.weft.report.TextReport;
 import dev.weft.solver.Limits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -30,8 +31,14 @@ class InterleavingReportTest {
     /** The cells of one thread's column, in order. */
     private static List<String> column(Interleaving table, String thread) {
         int column = table.threads().indexOf(thread);
-        return table.rows().stream().filter(r -> r.column() == column).flatMap(r -> r.steps().stream())
+        return rows(table).stream().filter(r -> r.column() == column).flatMap(r -> r.steps().stream())
                 .map(s -> s.location() + " " + s.operation()).collect(Collectors.toList());
+    }
+
+    private static List<Interleaving.Row> rows(Interleaving table) {
+        List<Interleaving.Row> rows = new ArrayList<>();
+        table.rows().forEach(rows::add);
+        return rows;
     }
 
     private static boolean anyContains(List<String> cells, String text) {
@@ -54,16 +61,16 @@ class InterleavingReportTest {
     @Test
     void consecutiveStepsOfOneThreadShareARow() throws Exception {
         FoundBug bug = explore("examples.LostUpdate", MemoryModel.SC).bugs().get(0);
-        Interleaving table = Interleaving.of(bug.trace(), bug.bug(), true);
+        List<Interleaving.Row> rows = rows(Interleaving.of(bug.trace(), bug.bug(), true));
         int steps = 0;
-        for (int r = 0; r < table.rows().size(); r++) {
-            steps += table.rows().get(r).steps().size();
+        for (int r = 0; r < rows.size(); r++) {
+            steps += rows.get(r).steps().size();
             if (r > 0) {
-                assertTrue(table.rows().get(r).column() != table.rows().get(r - 1).column(), "adjacent rows of one thread must be folded");
+                assertTrue(rows.get(r).column() != rows.get(r - 1).column(), "adjacent rows of one thread must be folded");
             }
         }
         assertEquals(bug.trace().size(), steps);
-        assertTrue(table.rows().size() < steps);
+        assertTrue(rows.size() < steps);
     }
 
     @Test

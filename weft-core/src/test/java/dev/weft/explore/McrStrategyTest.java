@@ -132,6 +132,17 @@ class McrStrategyTest {
     }
 
     @Test
+    void theRunTheExplorationStopsAtCostsNoModel() {
+        Program alwaysBad = new Program("always-bad", ToyPrograms.lostUpdate().threads(), s -> true);
+        Exploration firstBug = mcr(alwaysBad, MemoryModel.SC, false, SolverKind.ORDER);
+        assertEquals(1, firstBug.result().executions());
+        assertEquals(Verdict.BUG, firstBug.result().verdict());
+        assertEquals(0, firstBug.mcr().queries());
+        Exploration allBugs = mcr(alwaysBad, MemoryModel.SC, true, SolverKind.ORDER);
+        assertTrue(allBugs.mcr().queries() > 0, "with --all-bugs the exploration goes on from the bug run");
+    }
+
+    @Test
     void longLoopsOnPrivateDataTakeOneRunAndNoQuery() {
         // 2 × 500 read-increment steps: every read's only possible write is its own thread's last one.
         List<List<ToyRunner.Op>> threads = new ArrayList<>();

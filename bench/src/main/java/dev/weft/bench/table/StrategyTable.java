@@ -34,14 +34,17 @@ import java.util.Map;
  * 500), {@code --seconds S} per cell (default 20), {@code --strategies mcr,dpor,...} (default all
  * five), {@code --filter TEXT} (rows whose class name contains it), {@code --solver order|z3} for
  * MCR's queries (default order), {@code --no-spurious-wakeups} or {@code --spurious-wakeups} (default:
- * as {@code weft check}), {@code --write DIR}: write
- * {@code DIR/benchmarks.csv} and replace the generated part of {@code DIR/benchmarks.md}; without
- * it the table goes to standard output. Each cell explores past the first bug, so it gives both the
+ * as {@code weft check}), {@code --programs benchmarks|jdk} (the benchmark catalogue, default, or
+ * the example catalogue's programs on shared JDK objects), {@code --write DIR}: write
+ * {@code DIR/benchmarks.csv} ({@code benchmarks-jdk.csv}) and replace the generated part of
+ * {@code DIR/benchmarks.md} (the set's own part for {@code jdk}); without it the table goes to
+ * standard output. Each cell explores past the first bug, so it gives both the
  * runs to the first bug and the runs to cover everything.
  */
 public final class StrategyTable {
     static final String BEGIN = "<!-- StrategyTable output: begin -->";
     static final String END = "<!-- StrategyTable output: end -->";
+    private static final String DEFAULT_SET = "benchmarks";
 
     private record Cell(String strategy, ExplorationResult result, boolean wrong) {
     }
@@ -64,8 +67,9 @@ public final class StrategyTable {
         String classpath = BenchmarkPrograms.classpath();
         boolean spurious = options.containsKey("--spurious-wakeups") || RunConfig.SPURIOUS_WAKEUPS && !options.containsKey("--no-spurious-wakeups");
 
+        String set = options.getOrDefault("--programs", DEFAULT_SET);
         List<Row> rows = new ArrayList<>();
-        for (Catalog.Entry entry : BenchmarkPrograms.catalogue()) {
+        for (Catalog.Entry entry : BenchmarkPrograms.catalogue(set)) {
             if (!entry.className().contains(filter) || quick && !entry.memoryModel().equals("sc")) {
                 continue;
             }
@@ -87,8 +91,9 @@ public final class StrategyTable {
         String markdown = markdown(rows, strategies, budget);
         if (options.containsKey("--write")) {
             Path dir = Path.of(options.get("--write"));
-            Files.writeString(dir.resolve("benchmarks.csv"), csv(rows), StandardCharsets.UTF_8);
-            replaceGenerated(dir.resolve("benchmarks.md"), markdown);
+            String suffix = set.equals(DEFAULT_SET) ? "" : "-" + set;
+            Files.writeString(dir.resolve("benchmarks" + suffix + ".csv"), csv(rows), StandardCharsets.UTF_8);
+            replaceGenerated(dir.resolve("benchmarks.md"), markdown, set.equals(DEFAULT_SET) ? "" : set + " ");
         } else {
             System.out.print(markdown);
         }
@@ -99,7 +104,7 @@ public final class StrategyTable {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick", "--spurious-wakeups", "--no-spurious-wakeups" -> options.put(args[i], "");
-                case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver" -> {
+                case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver", "--programs" -> {
                     if (i + 1 == args.length) {
                         throw new IllegalArgumentException(args[i] + " needs a value");
                     }
@@ -107,7 +112,7 @@ public final class StrategyTable {
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
                         + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3,"
-                        + " --[no-]spurious-wakeups, --write DIR)");
+                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk, --write DIR)");
             }
         }
         return options;
@@ -159,7 +164,12 @@ public final class StrategyTable {
         List<String> cells = row.cells().stream().map(StrategyTable::markdownCell).toList();
         return String.format("| %s | %s | %s | %s | %s / %s |", entry.className().replace("benchmarks.", "").replace("examples.", ""),
                 entry.memoryModel(), entry.expectsBug() ? entry.bugKind().orElse("bug") : "ok", String.join(" | ", cells),
-                entry.column("paper_bug_runs"), entry.column("paper_complete_runs"));
+                paperColumn(entry, "paper_bug_runs"), paperColumn(entry, "paper_complete_runs"));
+    }
+
+    /** The papers' count for a program, '-' where the catalogue has none (the example catalogue has no such columns). */
+    private static String paperColumn(Catalog.Entry entry, String column) {
+        return entry.has(column) ? entry.column(column) : "-";
     }
 
     /** "bug@first, runs mark, seconds": ✓ complete, ✗ verdict contradicts the catalogue, … budget ran out. */
@@ -190,15 +200,20 @@ public final class StrategyTable {
         return out.toString();
     }
 
-    /** Replaces what lies between {@link #BEGIN} and {@link #END} in {@code file}, keeping the prose around it. */
-    static void replaceGenerated(Path file, String generated) throws IOException {
+    /**
+     * Replaces what lies between the begin and end markers in {@code file}, keeping the prose around it;
+     * {@code setName} (empty, or a program set's name and a space) tells the tables of several sets apart.
+     */
+    static void replaceGenerated(Path file, String generated, String setName) throws IOException {
+        String beginMarker = BEGIN.replace("StrategyTable ", "StrategyTable " + setName);
+        String endMarker = END.replace("StrategyTable ", "StrategyTable " + setName);
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        int begin = text.indexOf(BEGIN);
-        int end = text.indexOf(END);
+        int begin = text.indexOf(beginMarker);
+        int end = text.indexOf(endMarker);
         if (begin < 0 || end < begin) {
-            throw new IOException(file + " has no '" + BEGIN + "' ... '" + END + "' section to replace");
+            throw new IOException(file + " has no '" + beginMarker + "' ... '" + endMarker + "' section to replace");
         }
-        Files.writeString(file, text.substring(0, begin + BEGIN.length()) + "\n\n" + generated + "\n" + text.substring(end),
+        Files.writeString(file, text.substring(0, begin + beginMarker.length()) + "\n\n" + generated + "\n" + text.substring(end),
                 StandardCharsets.UTF_8);
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.bench.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ class StrategyTableTest {
     void rewritesOnlyTheGeneratedSection() throws IOException {
         Path doc = dir.resolve("benchmarks.md");
         Files.writeString(doc, "# Title\nprose\n" + StrategyTable.BEGIN + "\nold table\n" + StrategyTable.END + "\nreading\n");
-        StrategyTable.replaceGenerated(doc, "new table\n");
+        StrategyTable.replaceGenerated(doc, "new table\n", "");
         assertEquals("# Title\nprose\n" + StrategyTable.BEGIN + "\n\nnew table\n\n" + StrategyTable.END + "\nreading\n", Files.readString(doc));
     }
 
@@ -25,7 +26,7 @@ class StrategyTableTest {
     void refusesADocumentWithoutTheMarkers() throws IOException {
         Path doc = dir.resolve("benchmarks.md");
         Files.writeString(doc, "# hand-written only\n");
-        assertThrows(IOException.class, () -> StrategyTable.replaceGenerated(doc, "table"));
+        assertThrows(IOException.class, () -> StrategyTable.replaceGenerated(doc, "table", ""));
         assertEquals("# hand-written only\n", Files.readString(doc));
     }
 
@@ -40,5 +41,23 @@ class StrategyTableTest {
             assertEquals(1, csv.lines().filter(l -> l.startsWith("benchmarks.BankAccountSynchronized,sc,ok," + strategy + ",")).count(), csv);
         }
         assertEquals(1, csv.lines().filter(l -> l.startsWith("benchmarks.BankAccountSynchronized,sc,ok,mcr,ok,true,false,")).count(), csv);
+    }
+
+    @Test
+    void theJdkSetWritesItsOwnSectionAndFile() throws Exception {
+        Path doc = dir.resolve("benchmarks.md");
+        String mainSection = StrategyTable.BEGIN + "\nmain table\n" + StrategyTable.END + "\n";
+        Files.writeString(doc, mainSection + "<!-- StrategyTable jdk output: begin -->\n<!-- StrategyTable jdk output: end -->\n");
+        StrategyTable.main(new String[] {"--quick", "--programs", "jdk", "--strategies", "mcr", "--filter", "RegistryLocked",
+                "--write", dir.toString()});
+        String text = Files.readString(doc);
+        assertTrue(text.startsWith(mainSection), text);
+        assertTrue(text.contains("| jdk.RegistryLocked | sc | ok | "), text);
+        assertTrue(Files.readString(dir.resolve("benchmarks-jdk.csv")).contains("examples.jdk.RegistryLocked,sc,ok,mcr,ok,true,false,"));
+    }
+
+    @Test
+    void anUnknownProgramSetIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> StrategyTable.main(new String[] {"--programs", "nosuch"}));
     }
 }
