@@ -25,7 +25,6 @@ public final class Agent {
     }
 
     public static void premain(String options, Instrumentation instrumentation) {
-        JdkAgent.premain(options, instrumentation);
         ClassLoader application = ClassLoader.getSystemClassLoader();
         List<String> excluded = new ArrayList<>(NOT_THE_PROGRAM);
         if (options != null && !options.isBlank()) {

@@ -4,7 +4,7 @@ import java.lang.instrument.Instrumentation;
 
 /**
  * Where the JVM hands Weft its {@link Instrumentation}: at start-up as weft.jar's {@code Launcher-Agent-Class}
- * ({@code java -jar}) or a {@code -javaagent}, or when {@link JdkInstrumentation} attaches to its own JVM. It only
+ * ({@code java -jar}), or when {@link JdkInstrumentation} attaches to its own JVM. It only
  * keeps it; {@code --instrument-jdk} uses it ({@link JdkInstrumentation}).
  */
 public final class JdkAgent {
@@ -12,10 +12,6 @@ public final class JdkAgent {
     public static volatile Instrumentation instrumentation;
 
     private JdkAgent() {
-    }
-
-    public static void premain(String options, Instrumentation given) {
-        instrumentation = given;
     }
 
     public static void agentmain(String options, Instrumentation given) {

@@ -152,7 +152,7 @@ public final class JdkInstrumentation {
             }
             if (inst == null || !inst.isRetransformClassesSupported()) {
                 throw new IllegalStateException("Weft cannot instrument JDK classes: this JVM gave it no Instrumentation that can retransform"
-                        + " classes (run weft.jar with java -jar, or add -javaagent:weft.jar)");
+                        + " classes (run weft.jar with java -jar)");
             }
             installBridge(inst);
             instrumentation = inst;

@@ -62,7 +62,7 @@ class JdkInstrumentationTest {
         assertTrue(result.bugs().stream().anyMatch(b -> b.bug().kind().jsonName().equals("assertion")), result.bugs().toString());
         FoundBug thrown = result.bugs().stream().filter(b -> b.bug().kind().jsonName().equals("exception")).findFirst().orElseThrow();
         assertTrue(thrown.bug().message().startsWith("ArrayIndexOutOfBoundsException"), thrown.bug().toString());
-        assertEquals("ArrayListLostAdd.java:14", thrown.bug().location().fileAndLine(), thrown.bug().toString());
+        assertEquals("ArrayListLostAdd.java:15", thrown.bug().location().fileAndLine(), thrown.bug().toString());
     }
 
     @ParameterizedTest(name = "{0} with {1}")
