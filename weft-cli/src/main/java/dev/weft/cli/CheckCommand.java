@@ -12,6 +12,7 @@ import dev.weft.explore.Limits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.WeftFailure;
 import dev.weft.report.AdviceReport;
+import dev.weft.instrument.JdkClasses;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
@@ -34,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -135,11 +137,18 @@ final class CheckCommand implements Callable<Integer> {
                     + " shows, and prove it by exploring the program with them (implies --all-bugs).")
     boolean suggestFixes;
 
+    @Option(names = "--instrument-jdk", paramLabel = "CLASS|PACKAGE", split = ",",
+            description = "Also instrument the code of these JDK classes (java.util.HashMap, java.util.ArrayList, ..., or a package of them), "
+                    + "so that what their calls do inside is explored, not only the calls.")
+    List<String> instrumentJdk = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments passed to the program's main method.")
     List<String> programArgs = new ArrayList<>();
+
+    private Set<String> jdkClasses = Set.of();
 
     @Override
     public Integer call() {
@@ -151,8 +160,9 @@ final class CheckCommand implements Callable<Integer> {
         checkOptions();
         Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
         RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged()) {
-            return check(program, Programs.open(program, runConfig().withStop(deadline)), chosen, prediction, deadline, err, out);
+        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged();
+             Programs.Session session = Programs.open(program, runConfig().withStop(deadline))) {
+            return check(program, session, chosen, prediction, deadline, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {
@@ -186,6 +196,11 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (suggestFixes && memoryModel == MemoryModel.SC) {
             throw new BadInputException("--suggest-fixes needs -m tso or -m pso: under SC no fence changes anything");
+        }
+        try {
+            jdkClasses = JdkClasses.select(instrumentJdk);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
         }
     }
 
@@ -306,7 +321,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private RunConfig runConfig(MemoryModel model) {
-        return RunConfig.of(model).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+        return RunConfig.of(model).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(jdkClasses);
     }
 
     /** The HTML report, written as it is made (with --full-trace it may be large); fix advice, if any, goes at its end. */

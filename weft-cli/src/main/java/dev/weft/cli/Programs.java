@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
@@ -17,22 +18,34 @@ final class Programs {
     private Programs() {
     }
 
-    /** An opened program and the runner that performs its controlled runs. */
-    record Session(InstrumentedProgram program, ControlledExecutor runner) {
+    /** An opened program, the runner that performs its controlled runs, and its instrumented JDK classes (null when none). */
+    record Session(InstrumentedProgram program, ControlledExecutor runner, JdkInstrumentation.Session jdk) implements AutoCloseable {
         Symbols symbols() {
             return program.symbols();
+        }
+
+        /** Gives the JVM the JDK's own classes back, for the next command in this JVM (tests run several). */
+        @Override
+        public void close() {
+            if (jdk != null) {
+                jdk.close();
+            }
         }
     }
 
     /** @param config how each run is performed, with its stop (the check's deadline) */
     static Session open(ProgramSpec spec, RunConfig config) {
         InstrumentedProgram program;
+        JdkInstrumentation.Session jdk = null;
         try {
             program = InstrumentedProgram.open(String.join(File.pathSeparator, spec.classpath()), spec.mainClass(), spec.args(), spec.fixes());
+            if (!config.instrumentedJdk().isEmpty()) {
+                jdk = program.instrumentJdk(config.instrumentedJdk());
+            }
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }
-        return new Session(program, new ControlledExecutor(program, config));
+        return new Session(program, new ControlledExecutor(program, config), jdk);
     }
 
     /** The classpath as absolute entries, so a saved schedule still finds the program from another directory. */

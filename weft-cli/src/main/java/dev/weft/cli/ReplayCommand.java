@@ -38,9 +38,11 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.runConfig());
-        session.program().replayStandardInput(schedule.standardInput());
-        RunResult run = replay(session, schedule);
+        RunResult run;
+        try (Programs.Session session = Programs.open(schedule.program(), schedule.runConfig())) {
+            session.program().replayStandardInput(schedule.standardInput());
+            run = replay(session, schedule);
+        }
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
             case BUG -> reportBugs(err, schedule, run.bugs().stream().map(BugSummary::of).toList());

@@ -177,6 +177,23 @@ class CommandLineTest {
     }
 
     @Test
+    void instrumentJdkFindsTheEntryHashMapLosesAndTheScheduleReplaysIt(@TempDir Path dir) throws Exception {
+        Outcome found = check("--instrument-jdk", "java.util.HashMap", "--report", dir.toString(), "examples.jdkdeep.HashMapLostEntry");
+        assertEquals(Main.BUG, found.exit(), found.err());
+        JsonNode bug = found.json().get("bugs").get(0);
+        assertEquals("assertion", bug.get("kind").asText());
+        assertTrue(bug.get("replayed").asBoolean());
+        Path schedule = Path.of(bug.get("schedule").asText());
+        assertEquals("java.util.HashMap", JSON.readTree(schedule.toFile()).get("instrumentJdk").get(0).asText());
+        Outcome replay = weft("replay", schedule.toString());
+        assertEquals(Main.BUG, replay.exit(), replay.err());
+        assertTrue(replay.err().contains("HashMap.java:"), replay.err());
+
+        Outcome whole = check("examples.jdkdeep.HashMapLostEntry");
+        assertEquals(Main.OK, whole.exit(), "without the option a put is one step: " + whole.err());
+    }
+
+    @Test
     void badInputGetsOneLineAndExitTwo() {
         for (String[] args : List.of(
                 new String[] {"check", "-cp", examples(), "examples.NoSuchClass"},
@@ -185,6 +202,8 @@ class CommandLineTest {
                 new String[] {"check", "-s", "magic", "examples.LostUpdate"},
                 new String[] {"check", "--time-limit", "soon", "examples.LostUpdate"},
                 new String[] {"check", "--loop-bound", "0", "examples.LostUpdate"},
+                new String[] {"check", "-cp", examples(), "--instrument-jdk", "java.util.NoSuchMap", "examples.LostUpdate"},
+                new String[] {"check", "-cp", examples(), "--instrument-jdk", "java.util.concurrent.Semaphore", "examples.LostUpdate"},
                 new String[] {"check"},
                 new String[] {"replay", "/no/such/schedule.json"})) {
             Outcome bad = weft(args);

@@ -12,6 +12,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -39,6 +40,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final SharedClasses shared;
     private final VirtualFixes fixes;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
+    /** Set once the program's JDK classes are instrumented ({@link #instrumentJdk}). */
+    private volatile boolean instrumentsJdk;
     /** Read from the checker's own standard input when a run first reads it (the caller may have set System.in by then). */
     private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
@@ -232,6 +235,20 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         } catch (BadProgramException e) {
             throw new InstrumentationFailure(e);
         }
+    }
+
+    /**
+     * Instruments the code of the selected JDK classes (entries of {@link JdkClasses}) for this program's runs, which must
+     * then run with {@code RunConfig.withInstrumentedJdk(selected)}; closing the session gives the JVM the JDK's own classes back.
+     */
+    public JdkInstrumentation.Session instrumentJdk(Set<String> selected) throws BadProgramException {
+        JdkInstrumentation.Session session = JdkInstrumentation.instrument(selected, transformer);
+        instrumentsJdk = true;
+        return session;
+    }
+
+    boolean instrumentsJdk() {
+        return instrumentsJdk;
     }
 
     /** Every run reads exactly {@code bytes} and then end of file, as the run a schedule file saved did. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
@@ -24,7 +25,8 @@ import org.objectweb.asm.tree.MethodNode;
  * Rewrites one program class so that every shared access and synchronization operation calls the
  * runtime first (see {@code HookHandler}). Each concern is one method visitor; this class chains them.
  * Weft's models of JDK classes ({@code dev.weft.modelled}) are rewritten the same way, except that
- * their calls into the JDK are theirs by design: neither refused nor replaced by models.
+ * their calls into the JDK are theirs by design: neither refused nor replaced by models. JDK classes
+ * ({@link #transformJdk}) get a subset of the chain, see {@link JdkVisitors}.
  */
 public final class ProgramTransformer {
     private final ClassHierarchy hierarchy;
@@ -82,10 +84,27 @@ public final class ProgramTransformer {
         }
         try {
             ClassWriter writer = writer(reader, outline.version);
-            reader.accept(new Instrumenter(writer, reader, outline, companions), ClassReader.EXPAND_FRAMES);
+            reader.accept(new Instrumenter(writer, reader, outline, companions, null), ClassReader.EXPAND_FRAMES);
             return writer.toByteArray();
         } catch (RuntimeException e) {
             throw new BadProgramException("cannot instrument class " + className + ": " + e, e);
+        }
+    }
+
+    /**
+     * A JDK class rewritten in place for {@code --instrument-jdk} ({@link JdkInstrumentation}): its field and array accesses,
+     * allocations and hash codes go to {@code dev.weft.boot.JdkBridge}. The class keeps its methods, fields and modifiers
+     * (the JVM's retransformation allows nothing else).
+     */
+    byte[] transformJdk(String internalName, byte[] original, Predicate<String> instrumented) throws BadProgramException {
+        try {
+            OffsetReader reader = new OffsetReader(original);
+            ClassNode outline = ReceiverNames.outline(reader);
+            ClassWriter writer = writer(reader, outline.version);
+            reader.accept(new Instrumenter(writer, reader, outline, null, instrumented), ClassReader.EXPAND_FRAMES);
+            return writer.toByteArray();
+        } catch (RuntimeException e) {
+            throw new BadProgramException("cannot instrument JDK class " + internalName.replace('/', '.') + ": " + e, e);
         }
     }
 
@@ -107,10 +126,16 @@ public final class ProgramTransformer {
         private final boolean isThread;
         private final Bridges bridges;
         private final BiConsumer<String, byte[]> companions;
+        /** A JDK class rewritten in place (no method, modifier or initialiser may change or be added): which JDK classes are instrumented; else null. */
+        private final Predicate<String> jdkInstrumented;
+        private final boolean jdk;
         private boolean hasClassInit;
 
-        Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline, BiConsumer<String, byte[]> companions) {
+        Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline, BiConsumer<String, byte[]> companions,
+                     Predicate<String> jdkInstrumented) {
             super(Opcodes.ASM9, next);
+            this.jdkInstrumented = jdkInstrumented;
+            this.jdk = jdkInstrumented != null;
             this.reader = reader;
             this.outline = outline;
             this.bridges = new Bridges(outline, hierarchy, facts, companions != null);
@@ -123,6 +148,9 @@ public final class ProgramTransformer {
 
         @Override
         public MethodVisitor visitMethod(int declared, String name, String descriptor, String signature, String[] exceptions) {
+            if (jdk) {
+                return visitJdkMethod(declared, name, descriptor, signature, exceptions);
+            }
             int access = bridges.access(name, descriptor, declared);
             boolean hasCode = (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             boolean isSynchronized = hasCode && (access & Opcodes.ACC_SYNCHRONIZED) != 0;
@@ -134,6 +162,19 @@ public final class ProgramTransformer {
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
             return instrument(mv, ctx, isSynchronized, method, writesInstrumentedFinalField(method));
+        }
+
+        private MethodVisitor visitJdkMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+            MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+            if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                return mv;
+            }
+            MethodNode method = methods.get(name + descriptor);
+            MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
+                    reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
+            AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, JdkVisitors.chain(mv, ctx, jdkInstrumented));
+            ctx.attach(analyzer);
+            return new LineTracker(analyzer, ctx);
         }
 
         /** A constructor that writes a final field of its class that is instrumented (see {@link FieldAccessVisitor}). */
@@ -216,6 +257,10 @@ public final class ProgramTransformer {
 
         @Override
         public void visitEnd() {
+            if (jdk) {
+                super.visitEnd();
+                return;
+            }
             for (Bridge bridge : bridges.inHost()) {
                 int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
                 writeBridge(super.visitMethod(access, bridge.name(), bridge.descriptor(), null, null), outline.name, access, bridge);

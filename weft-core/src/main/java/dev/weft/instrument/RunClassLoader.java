@@ -1,5 +1,6 @@
 package dev.weft.instrument;
 
+import dev.weft.boot.JdkBridge;
 import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
@@ -89,6 +90,19 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (!program.instrumentsJdk()) {
+            return loadClassOnce(name, resolve);
+        }
+        // Weft's own code: the JDK classes it uses take their plain path (JdkBridge), even inside a program's JDK call.
+        boolean wasInside = JdkBridge.enterWeft();
+        try {
+            return loadClassOnce(name, resolve);
+        } finally {
+            JdkBridge.exitWeft(wasInside);
+        }
+    }
+
+    private Class<?> loadClassOnce(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
             Class<?> loaded = findLoadedClass(name);
             if (loaded == null) {

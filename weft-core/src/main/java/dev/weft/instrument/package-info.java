@@ -9,7 +9,11 @@
  * class initialisers, and JDK calls: threads, determinism, locks, atomics, unsupported APIs, and
  * calls on JDK objects whose state Weft follows, with where such objects escape: {@code JdkObjectVisitor});
  * {@link dev.weft.instrument.Agent} applies the same transformer under {@code -javaagent}.
- * JDK classes are never rewritten: calls into them are intercepted at the program's call sites.
+ * JDK classes are rewritten only on request ({@code --instrument-jdk}): {@link dev.weft.instrument.JdkInstrumentation}
+ * transforms those {@link dev.weft.instrument.JdkClasses} lists in place through the JVM's {@code Instrumentation}
+ * ({@link dev.weft.instrument.JdkAgent}), with a subset of the chain ({@code JdkVisitors}) whose hooks go to
+ * {@code dev.weft.boot.JdkBridge} on the bootstrap class path (docs/jdk.md). Otherwise calls into the JDK are
+ * intercepted at the program's call sites.
  * Where the program would create a JDK thread pool, FutureTask or CountDownLatch,
  * {@link dev.weft.instrument.ModelSubstitutionVisitor} makes it create Weft's model of it instead
  * ({@code dev.weft.modelled}), which each run loads and instruments like a program class.

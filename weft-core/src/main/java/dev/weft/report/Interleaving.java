@@ -88,8 +88,11 @@ public final class Interleaving {
     private final int total;
     private final boolean full;
     private final boolean abridged;
+    /** Steps inside instrumented JDK calls were left out (folded under the calls' lines). */
+    private final boolean jdkFolded;
 
-    private Interleaving(List<String> threads, Iterable<Row> rows, int shown, int total, boolean full, boolean abridged) {
+    private Interleaving(List<String> threads, Iterable<Row> rows, int shown, int total, boolean full, boolean abridged, boolean jdkFolded) {
+        this.jdkFolded = jdkFolded;
         this.threads = threads;
         this.rows = rows;
         this.shown = shown;
@@ -126,14 +129,14 @@ public final class Interleaving {
         boolean abridged = entries.stream().anyMatch(e -> e.note != null);
         List<Row> rows = new ArrayList<>();
         chosen.rows(entries.iterator(), Integer.MAX_VALUE).forEachRemaining(rows::add);
-        return new Interleaving(chosen.threads, rows, chosen.events.length, trace.size(), chosen.everything, abridged);
+        return new Interleaving(chosen.threads, rows, chosen.events.length, trace.size(), chosen.everything, abridged, chosen.jdkFolded);
     }
 
     /** The table of every shown event, none folded or left out; its rows are made as they are read. */
     public static Interleaving unbounded(Trace trace, Bug bug, boolean fullTrace) {
         Shown chosen = Shown.of(trace, bug, fullTrace, null);
         Iterable<Row> rows = () -> chosen.rows(chosen.allEntries().iterator(), MAX_ROW_STEPS);
-        return new Interleaving(chosen.threads, rows, chosen.events.length, trace.size(), chosen.everything, false);
+        return new Interleaving(chosen.threads, rows, chosen.events.length, trace.size(), chosen.everything, false, chosen.jdkFolded);
     }
 
     /** One shown event (its trace index) or a note line. */
@@ -151,6 +154,9 @@ public final class Interleaving {
         final Map<Integer, Integer> flushOf = new HashMap<>();
         /** The threads that share the last column, or empty. */
         final Set<Integer> shared = new HashSet<>();
+
+        /** Steps inside instrumented JDK calls were left out ({@link #foldJdkSteps}). */
+        boolean jdkFolded;
 
         private Shown(Trace trace, CausalPast past, int[] events, boolean everything, Set<String> ownColumns) {
             this.trace = trace;
@@ -187,7 +193,30 @@ public final class Interleaving {
             } else {
                 shownEvents = past.before(failing);
             }
-            return new Shown(trace, past, shownEvents.stream().toArray(), failing.length == 0, ownColumns);
+            int before = shownEvents.cardinality();
+            if (failing.length > 0) {
+                foldJdkSteps(trace, shownEvents);
+            }
+            Shown shown = new Shown(trace, past, shownEvents.stream().toArray(), failing.length == 0, ownColumns);
+            shown.jdkFolded = shownEvents.cardinality() < before;
+            return shown;
+        }
+
+        /**
+         * Hides the steps inside instrumented JDK code ({@code --instrument-jdk}): each JDK call shows as its own line, the
+         * program's call, which its steps fold under; {@code --full-trace} shows them.
+         */
+        private static void foldJdkSteps(Trace trace, BitSet shownEvents) {
+            for (Event e : trace.events()) {
+                Location loc = trace.symbols().locations().get(e.location());
+                if (loc != null && isJdkCode(loc.className())) {
+                    shownEvents.clear(e.index());
+                }
+            }
+        }
+
+        private static boolean isJdkCode(String className) {
+            return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
         }
 
         Iterable<Entry> allEntries() {
@@ -331,7 +360,7 @@ public final class Interleaving {
 
     private static String operation(Event e, CausalPast past, Map<Integer, Integer> flushOf, Trace trace) {
         StringBuilder text = new StringBuilder(EventText.describe(e, trace));
-        int source = past.readsFrom(e.index());
+        int source = e.has(Event.JDK_CALL_LINE) ? CausalPast.NOT_A_READ : past.readsFrom(e.index());
         if (source == CausalPast.INITIAL) {
             text.append(" (initial value)");
         } else if (source >= 0) {
@@ -377,7 +406,8 @@ public final class Interleaving {
             return "interleaving (all " + total + " events, in execution order" + folded + ")";
         }
         return "interleaving (the " + shown + " of " + total
-                + " events that can have influenced the failure, in execution order" + folded + "; --full-trace shows all)";
+                + " events that can have influenced the failure, in execution order" + (jdkFolded ? ", steps inside JDK calls folded under them" : "")
+                + folded + "; --full-trace shows all)";
     }
 
     /** The table as fixed-width text, each line indented by {@code indent}. */

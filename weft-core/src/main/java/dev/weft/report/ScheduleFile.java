@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.FoundBug;
+import dev.weft.instrument.JdkClasses;
 import dev.weft.runtime.RunConfig;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.runtime.SchedulingPoint;
@@ -28,6 +29,7 @@ import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A saved schedule: the program, how its runs were made (the memory model, the loop bound, whether
@@ -60,17 +62,20 @@ public final class ScheduleFile {
     private final MemoryModel memoryModel;
     private final int loopBound;
     private final boolean spuriousWakeups;
+    /** The JDK classes whose code the run had instrumented ({@code --instrument-jdk}). */
+    private final Set<String> instrumentedJdk;
     private final BugSummary bug;
     private final List<BugSummary> runBugs;
     private final ScheduleChoices choices;
     private final byte[] standardInput;
 
-    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, BugSummary bug,
-                         List<BugSummary> runBugs, ScheduleChoices choices, byte[] standardInput) {
+    private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, Set<String> instrumentedJdk,
+                         BugSummary bug, List<BugSummary> runBugs, ScheduleChoices choices, byte[] standardInput) {
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
         this.spuriousWakeups = spuriousWakeups;
+        this.instrumentedJdk = Set.copyOf(instrumentedJdk);
         this.bug = bug;
         this.runBugs = List.copyOf(runBugs);
         this.choices = choices;
@@ -80,7 +85,7 @@ public final class ScheduleFile {
     /**
      * The schedule of the run that showed {@code found}.
      *
-     * @param config        how the run was made: its memory model, loop bound and spurious wake-up setting are saved
+     * @param config        how the run was made: its memory model, loop bound, spurious wake-up setting and instrumented JDK classes are saved
      * @param standardInput the bytes of standard input the runs read (a prefix of them is what the saved run read)
      */
     public static ScheduleFile of(ProgramSpec program, RunConfig config, FoundBug found, Symbols symbols, byte[] standardInput) {
@@ -103,8 +108,8 @@ public final class ScheduleFile {
                 choices.add(JSON.getNodeFactory().textNode(thread));
             }
         }
-        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), config.spuriousWakeups(), bug, runBugs, choices,
-                standardInput.clone());
+        return new ScheduleFile(program, config.memoryModel(), config.loopBound(), config.spuriousWakeups(), config.instrumentedJdk(), bug,
+                runBugs, choices, standardInput.clone());
     }
 
     private static String jsonName(Outcome outcome) {
@@ -121,7 +126,7 @@ public final class ScheduleFile {
 
     /** How to run the replay: as the saved run was made. */
     public RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups);
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(instrumentedJdk);
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -196,6 +201,9 @@ public final class ScheduleFile {
         root.put("memoryModel", memoryModel.name().toLowerCase());
         root.put("loopBound", loopBound);
         root.put("spuriousWakeups", spuriousWakeups);
+        if (!instrumentedJdk.isEmpty()) {
+            root.set("instrumentJdk", strings(List.copyOf(new TreeSet<>(instrumentedJdk))));
+        }
         if (bug != null) {
             root.set("bug", bug.toJson());
             ArrayNode all = root.putArray("runBugs");
@@ -231,6 +239,7 @@ public final class ScheduleFile {
             throw new IOException(file + " is not a valid schedule file: its loopBound must be positive, got " + loopBound);
         }
         boolean spurious = root.path("spuriousWakeups").asBoolean(false);
+        Set<String> instrumentedJdk = instrumentedJdk(file, root);
         BugSummary bug = root.has("bug") ? BugSummary.fromJson(root.get("bug")) : null;
         List<BugSummary> runBugs = new ArrayList<>();
         root.path("runBugs").forEach(b -> runBugs.add(BugSummary.fromJson(b)));
@@ -245,7 +254,15 @@ public final class ScheduleFile {
             }
             choices.addFromFile(choice);
         }
-        return new ScheduleFile(program, model, loopBound, spurious, bug, runBugs, choices, readStandardInput(root, file));
+        return new ScheduleFile(program, model, loopBound, spurious, instrumentedJdk, bug, runBugs, choices, readStandardInput(root, file));
+    }
+
+    private static Set<String> instrumentedJdk(Path file, JsonNode root) throws IOException {
+        try {
+            return JdkClasses.select(root.has("instrumentJdk") ? strings(root.get("instrumentJdk")) : List.of());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + " is not a valid schedule file: " + e.getMessage());
+        }
     }
 
     /** The changes a run was made with ({@link JsonSummary#virtualFixes}); none when the file has none. */

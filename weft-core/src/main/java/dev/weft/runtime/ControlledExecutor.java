@@ -36,7 +36,7 @@ public final class ControlledExecutor implements ProgramRunner {
 
     private RunResult runOnce(SchedulePolicy policy) {
         ControlledHooks hooks = new ControlledHooks(program.symbols(), config, policy);
-        RunResult result = hooks.execute(program.freshCopy(hooks));
+        RunResult result = hooks.execute(program.freshCopy(hooks.facade()));
         if (!hooks.uncontrolledThreads().isEmpty()) {
             // The run's own result stands (its bug is real); the runs after it are Weft's failure.
             uncontrolled = "program thread" + (hooks.uncontrolledThreads().size() == 1 ? " " : "s ")

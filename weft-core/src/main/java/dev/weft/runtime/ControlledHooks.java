@@ -38,6 +38,8 @@ final class ControlledHooks implements HookHandler {
     private final Determinism determinism;
     private final Loops loops;
     private final JdkObjects jdkObjects;
+    /** What the run's code calls: this, guarded where JDK classes are instrumented ({@link WeftCodeGuard}). */
+    private final HookHandler facade;
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
@@ -50,7 +52,13 @@ final class ControlledHooks implements HookHandler {
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
-        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls());
+        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls(), config.instrumentedJdk());
+        facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
+    }
+
+    /** The handler the run's code reaches (this one, or it guarded: {@link WeftCodeGuard}). */
+    HookHandler facade() {
+        return facade;
     }
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
@@ -64,7 +72,7 @@ final class ControlledHooks implements HookHandler {
     }
 
     private void runMain(ProgramUnderTest.Copy copy) {
-        Hooks.bindCurrentThread(this);
+        Hooks.bindCurrentThread(facade);
         boolean began = false;
         Throwable failure = null;
         try {
@@ -555,5 +563,10 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void unsupported(String api, int loc) {
         core.unsupported(api, loc);
+    }
+
+    @Override
+    public void unseenJdkArrays(int loc) {
+        jdkObjects.unseenArrays(loc);
     }
 }

@@ -1,10 +1,12 @@
 package dev.weft.runtime;
 
+import dev.weft.boot.JdkBridge;
 import dev.weft.jdk.JdkApi;
 import dev.weft.jdk.JdkApi.Safety;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Symbols;
@@ -51,6 +53,13 @@ import java.util.Spliterator;
  * through {@link Locks} (a LOCK step; the program may hold it in a {@code synchronized} block) and
  * releases it when the JDK code returns or throws, with plain events in between. Under TSO/PSO a
  * changing call drains its thread's store buffers first (the JDK's writes cannot wait in one).
+ *
+ * <p><b>Instrumented JDK classes</b> ({@code --instrument-jdk}, {@link RunConfig#instrumentedJdk}). An object of such a
+ * class has no state of its own here: a call that reaches one that other threads can reach (or a view of it) records
+ * no event for it, and the thread is in the JDK on the program's behalf until the call returns
+ * ({@link JdkBridge#enterCall}), so that the field and array accesses inside are the events. When it returns, the call
+ * reads the object's state (a token no call changes: it orders nothing), so that reports show the call as the program
+ * made it, with the steps inside folded under it.
  */
 final class JdkObjects {
     private final Scheduler core;
@@ -58,12 +67,14 @@ final class JdkObjects {
     private final Symbols symbols;
     private final boolean describes;
     private final Map<Object, Followed> followed = new IdentityHashMap<>();
+    private final Set<String> instrumented;
 
-    JdkObjects(Scheduler core, Locks locks, boolean describes) {
+    JdkObjects(Scheduler core, Locks locks, boolean describes, Set<String> instrumented) {
         this.core = core;
         this.locks = locks;
         this.symbols = core.symbols;
         this.describes = describes;
+        this.instrumented = instrumented;
     }
 
     /**
@@ -164,6 +175,12 @@ final class JdkObjects {
         final List<Integer> events = new ArrayList<>(1);
         /** Set while the call's events are owed: they are recorded when it returns, or at the next scheduling point of its thread. */
         Runnable owed;
+        /** The call reaches a shared object whose class is instrumented: its thread is in the JDK for the program until it returns. */
+        boolean inJdk;
+        /** Set once the call's states are busy with it: other threads' calls on them wait until it returns. */
+        boolean busy;
+        /** The states of those objects: each gets a read when the call returns, the call's line in reports. */
+        final List<State> inside = new ArrayList<>(1);
         String text;
 
         Call(JdkCallSite site, Object receiver, Followed target) {
@@ -250,6 +267,9 @@ final class JdkObjects {
             }
             noteForeignUse(call, me);
             collectAccesses(call);
+            if (call.inJdk) {
+                JdkBridge.enterCall();
+            }
             if (changesUnseen(call)) {
                 me.loops.unrecordedChange();
             }
@@ -318,9 +338,9 @@ final class JdkObjects {
      * iterator no other thread reaches, its own position. The busy-wait watch must know
      * ({@code JdkApi.effectsAreSeen}).
      */
-    private static boolean changesUnseen(Call call) {
+    private boolean changesUnseen(Call call) {
         JdkCallSite site = call.site;
-        if (call.target != null && !JdkApi.reads(call.receiver.getClass(), site.name(), true)
+        if (call.target != null && !isInstrumented(call.target) && !JdkApi.reads(call.receiver.getClass(), site.name(), true)
                 && call.accesses.stream().noneMatch(a -> a.state() == call.target.state && a.changes())) {
             return true;
         }
@@ -333,7 +353,14 @@ final class JdkObjects {
         return false;
     }
 
-    private static void add(Call call, Followed f, boolean changes) {
+    private void add(Call call, Followed f, boolean changes) {
+        if (isInstrumented(f)) {
+            call.inJdk = true; // the accesses inside the JDK code are the events
+            if (!call.inside.contains(f.state)) {
+                call.inside.add(f.state);
+            }
+            return;
+        }
         for (Access known : call.accesses) {
             if (known.state() == f.state) {
                 return; // list.addAll(list): one event
@@ -376,6 +403,7 @@ final class JdkObjects {
         if (call.accesses.stream().anyMatch(a -> a.kind().synchronizes())) {
             core.drain(me);
         }
+        call.busy = true;
         for (Access a : call.accesses) {
             if (a.state().busyDepth++ == 0) {
                 a.state().busyWith = me;
@@ -440,16 +468,40 @@ final class JdkObjects {
         return core.record(me, access.kind(), loc, s.address, read, s.token, 'J', access.concurrent() ? Event.WROTE : 0);
     }
 
+    /** An object whose class's code is instrumented: the class of the object (a view: of the object it views) or its nest host's (an iterator's). */
+    private boolean isInstrumented(Followed f) {
+        if (instrumented.isEmpty()) {
+            return false;
+        }
+        Class<?> type = f.state.owner.getClass();
+        return instrumented.contains(type.getName()) || instrumented.contains(type.getNestHost().getName());
+    }
+
+    /** Instrumented JDK code hands an array to JDK code Weft does not instrument, on the program's behalf ({@code JdkVisitors}). */
+    void unseenArrays(int loc) {
+        RunThread me = core.enter();
+        try {
+            if (!core.isOutside(me)) {
+                String where = symbols.locations().get(loc).fileAndLine();
+                core.recording.incomplete(IncompleteReason.of("jdk-unseen", "JDK code at " + where
+                        + " hands an array to JDK code Weft does not instrument: its reads and writes there are no events"));
+            }
+        } finally {
+            core.unlock();
+        }
+    }
+
     private static boolean needsTicket(Call call) {
         String descriptor = call.site.descriptor();
         boolean objectResult = descriptor.endsWith(";") || descriptor.charAt(descriptor.indexOf(')') + 1) == '[';
-        return !call.monitors.isEmpty() || call.owed != null || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
+        return call.inJdk || !call.monitors.isEmpty() || call.owed != null || call.site.form() == JdkCallSite.Form.CONSTRUCTOR
                 || (objectResult && (call.target != null || !call.arguments.isEmpty()));
     }
 
     // ------------------------------------------------------------------ returns
 
     void returned(Object ticket, Object result, int siteId) {
+        leaveJdk(ticket);
         RunThread me = core.enter();
         try {
             if (core.isOutside(me)) {
@@ -457,6 +509,9 @@ final class JdkObjects {
             }
             Call call = (Call) ticket;
             JdkCallSite site = symbols.calls().get(siteId);
+            if (call != null && call.inJdk) {
+                recordInside(me, call);
+            }
             if (call != null && call.owed != null) {
                 boolean unchanged = call.target != null && JdkApi.changedNothing(call.receiver, site.name(), site.descriptor(), result);
                 recordEvents(me, call, unchanged ? call.target.state : null);
@@ -472,6 +527,7 @@ final class JdkObjects {
     }
 
     void threw(Object ticket, Throwable failure) {
+        leaveJdk(ticket);
         RunThread me = core.enter();
         try {
             Call call = (Call) ticket;
@@ -479,10 +535,28 @@ final class JdkObjects {
                 if (call.owed != null) {
                     recordEvents(me, call, null);
                 }
+                if (call.inJdk) {
+                    recordInside(me, call);
+                }
                 finish(call, " threw " + failure.getClass().getSimpleName());
             }
         } finally {
             core.unlock();
+        }
+    }
+
+    /** The call's line in reports: a read of each instrumented object's state, whose token no call changes. */
+    private void recordInside(RunThread me, Call call) {
+        for (State state : call.inside) {
+            Address address = address(state, me);
+            core.recording.initialValue(address, 0L);
+            call.events.add(core.record(me, EventKind.READ, call.site.location(), address, 0L, 0, 'J', Event.JDK_CALL_LINE));
+        }
+    }
+
+    private static void leaveJdk(Object ticket) {
+        if (ticket != null && ((Call) ticket).inJdk) {
+            JdkBridge.exitCall();
         }
     }
 
@@ -493,7 +567,7 @@ final class JdkObjects {
                 core.recording.callText(index, call.text + outcome);
             }
         }
-        if (!call.events.isEmpty()) {
+        if (call.busy) {
             for (Access a : call.accesses) {
                 if (--a.state().busyDepth == 0) {
                     a.state().busyWith = null;
@@ -568,7 +642,8 @@ final class JdkObjects {
     // ------------------------------------------------------------------ descriptions
 
     boolean describes(Object ticket) {
-        return describes && ((Call) ticket).owed != null;
+        Call call = (Call) ticket;
+        return describes && (call.owed != null || call.inJdk);
     }
 
     void arguments(Object ticket, Object[] arguments) {

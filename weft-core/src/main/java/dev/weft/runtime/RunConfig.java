@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.trace.MemoryModel;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -22,9 +23,12 @@ import java.util.function.BooleanSupplier;
  * @param stop            asked while a run is in progress (the exploration's deadline): once it holds, the run is
  *                        ended from outside with status {@link dev.weft.trace.RunResult.Status#STOPPED}, within
  *                        about 50 ms plus the time its running thread takes to reach its next hook
+ * @param instrumentedJdk the JDK classes whose code runs instrumented ({@code --instrument-jdk}: the entries of
+ *                        {@code dev.weft.instrument.JdkClasses}, binary names): calls on their objects are no events
+ *                        of their own, the field and array accesses inside the calls are
  */
 public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int loopBound,
-                        boolean spuriousWakeups, BooleanSupplier stop) {
+                        boolean spuriousWakeups, BooleanSupplier stop, Set<String> instrumentedJdk) {
     /** The default loop bound: a retry loop of up to ten rounds runs as written. */
     public static final int LOOP_BOUND = 10;
     /** Whether runs allow spurious wake-ups unless told otherwise ({@code --no-spurious-wakeups}, {@code @WeftTest(spuriousWakeups = false)}). */
@@ -35,6 +39,7 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         Objects.requireNonNull(memoryModel, "memoryModel");
         Objects.requireNonNull(stuckTimeout, "stuckTimeout");
         Objects.requireNonNull(stop, "stop");
+        instrumentedJdk = Set.copyOf(instrumentedJdk);
         if (stepBound < 1 || stuckTimeout.isNegative() || stuckTimeout.isZero()) {
             throw new IllegalArgumentException("step bound and stuck timeout must be positive");
         }
@@ -45,27 +50,32 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
 
     /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, loop bound 10, {@link #SPURIOUS_WAKEUPS}, no stop. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER);
+        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER, Set.of());
     }
 
     public RunConfig withStepBound(long bound) {
-        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop);
+        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
     }
 
     public RunConfig withStuckTimeout(Duration timeout) {
-        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop);
+        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
     }
 
     public RunConfig withLoopBound(int bound) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop, instrumentedJdk);
     }
 
     public RunConfig withSpuriousWakeups(boolean spurious) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop, instrumentedJdk);
+    }
+
+    /** These settings, with the code of these JDK classes instrumented (entries of {@code JdkClasses}). */
+    public RunConfig withInstrumentedJdk(Set<String> classes) {
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, classes);
     }
 
     /** These settings, with runs ended from outside once {@code stop} holds. */
     public RunConfig withStop(BooleanSupplier stop) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
     }
 }

@@ -47,6 +47,9 @@
  * records first if the thread reaches another scheduling point or event before
  * ({@code RunThread.owedEvents}).
  *
+ * <p>A run whose JDK classes are instrumented ({@link dev.weft.runtime.RunConfig#instrumentedJdk}) hands its code the
+ * handler through {@code WeftCodeGuard}, so that the runtime's own use of those classes is never the program's.
+ *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.
  */

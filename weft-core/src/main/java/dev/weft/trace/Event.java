@@ -25,8 +25,8 @@ package dev.weft.trace;
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
  *                  {@link #outcome()} of a blocking call's step and what that call allowed:
- *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD};
- *                  the {@link AccessMode} of a READ or WRITE: {@link #OPAQUE}, {@link #ACQUIRE_RELEASE}
+ *                  {@link #TIMED}, {@link #INTERRUPTIBLE}, {@link #MAY_WAKE_SPURIOUSLY}, {@link #ATTEMPT}; {@link #BROADCAST}, {@link #HELD},
+ *                  {@link #JDK_CALL_LINE}; the {@link AccessMode} of a READ or WRITE: {@link #OPAQUE}, {@link #ACQUIRE_RELEASE}
  */
 public record Event(int index, EventKind kind, int thread, int seq, int location, Address address,
                     long value, long value2, char valueType, int flags) {
@@ -74,6 +74,11 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
      * acquire read of a release (or volatile) write orders what came before the write before what follows the read.
      */
     public static final int ACQUIRE_RELEASE = 8192;
+    /**
+     * A READ of a JDK object's state that stands for a call into instrumented JDK code ({@code --instrument-jdk}), whose
+     * steps inside are events of their own: the call's line in reports. It reads a token no call changes.
+     */
+    public static final int JDK_CALL_LINE = 16384;
 
     /** The flag bits that record {@code outcome}. */
     public static int flagsOf(Outcome outcome) {

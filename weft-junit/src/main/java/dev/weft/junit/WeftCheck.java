@@ -11,6 +11,8 @@ import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.instrument.JdkClasses;
+import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.RaceCollector;
 import dev.weft.report.RaceFindings;
@@ -32,6 +34,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /** One {@link WeftTest} method checked: explored, or one saved execution replayed. */
 final class WeftCheck {
@@ -59,6 +63,27 @@ final class WeftCheck {
         return settings.replay().isEmpty() ? explore(program, opened) : replay(program, opened, Path.of(settings.replay()));
     }
 
+    /** The JDK classes {@code @WeftTest(instrumentJdk)} names (see {@link JdkClasses}). */
+    private Set<String> jdkClasses() {
+        try {
+            return JdkClasses.select(List.of(settings.instrumentJdk()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("@WeftTest(instrumentJdk): " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs {@code check} with the code of {@code jdk}'s classes instrumented, and gives the JVM the JDK's own classes back after it. */
+    private <T> T withJdk(InstrumentedProgram opened, Set<String> jdk, Supplier<T> check) {
+        if (jdk.isEmpty()) {
+            return check.get();
+        }
+        try (JdkInstrumentation.Session instrumented = opened.instrumentJdk(jdk)) {
+            return check.get();
+        } catch (BadProgramException e) {
+            throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
+        }
+    }
+
     private InstrumentedProgram open() {
         try {
             return InstrumentedProgram.openEntry(String.join(File.pathSeparator, test.classpath()), test.entry(), test.shared());
@@ -68,6 +93,11 @@ final class WeftCheck {
     }
 
     private String explore(CapturingProgram program, InstrumentedProgram opened) {
+        Set<String> jdk = jdkClasses();
+        return withJdk(opened, jdk, () -> explore(program, opened, jdk));
+    }
+
+    private String explore(CapturingProgram program, InstrumentedProgram opened, Set<String> jdk) {
         MemoryModel model = settings.memoryModel();
         long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
         StrategyKind kind = StrategyKind.byName(settings.strategy());
@@ -79,7 +109,8 @@ final class WeftCheck {
             throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
         }
         Deadline deadline = Deadline.after(timeLimit);
-        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound()).withSpuriousWakeups(settings.spuriousWakeups());
+        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound()).withSpuriousWakeups(settings.spuriousWakeups())
+                .withInstrumentedJdk(jdk);
         ControlledExecutor runner = new ControlledExecutor(program, config.withStop(deadline));
         RaceCollector races = new RaceCollector(kind.hasCausalModel()
                 ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
@@ -123,7 +154,8 @@ final class WeftCheck {
         }
         opened.replayStandardInput(schedule.standardInput());
         long start = System.nanoTime();
-        RunResult run = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
+        RunResult run = withJdk(opened, schedule.runConfig().instrumentedJdk(),
+                () -> new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols())));
         double seconds = (System.nanoTime() - start) / 1e9;
         return switch (run.status()) {
             case BUG -> {

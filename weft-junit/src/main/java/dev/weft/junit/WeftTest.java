@@ -65,4 +65,10 @@ public @interface WeftTest {
      * locals (a retry counter), before the run is cut and the exploration is incomplete.
      */
     int loopBound() default RunConfig.LOOP_BOUND;
+
+    /**
+     * JDK classes (or packages of them) whose code is instrumented too, as the command line's {@code --instrument-jdk}:
+     * {@code instrumentJdk = "java.util.HashMap"} finds the entry a racy {@code put} loses, not only the race.
+     */
+    String[] instrumentJdk() default {};
 }

@@ -154,6 +154,11 @@ class ReplayTest {
             public int loopBound() {
                 return RunConfig.LOOP_BOUND;
             }
+
+            @Override
+            public String[] instrumentJdk() {
+                return new String[0];
+            }
         };
     }
 }

@@ -15,6 +15,7 @@ import fixtures.RacyCounter;
 import fixtures.RacyFlag;
 import fixtures.RetryLoop;
 import fixtures.SilentRace;
+import fixtures.UnlockedMap;
 import fixtures.WaitWithoutLoop;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,6 +143,16 @@ class WeftExtensionTest {
         assertTrue(spurious.message().startsWith("BUG (assertion) in thread main.1"), spurious.message());
         assertTrue(spurious.message().contains("wake up spuriously"), spurious.message());
         assertTrue(Fixtures.run(WaitWithoutLoop.class, "passesWithoutSpuriousWakeups").passed());
+    }
+
+    @Test
+    void instrumentJdkFindsTheEntryAHashMapLoses() {
+        Fixtures.Outcome whole = Fixtures.run(UnlockedMap.class, "passesWithCallsSeenWhole");
+        assertTrue(whole.passed(), () -> whole.failure().getMessage());
+        Fixtures.Outcome inside = Fixtures.run(UnlockedMap.class, "failsWithHashMapInstrumented");
+        assertTrue(inside.message().startsWith("BUG (assertion)"), inside.message());
+        assertTrue(inside.message().contains("HashMap.size"), inside.message());
+        assertTrue(Fixtures.run(UnlockedMap.class, "unknownJdkClass").message().contains("unknown JDK class or package java.util.NoSuchMap"));
     }
 
     @Test

@@ -332,4 +332,11 @@ public interface HookHandler {
 
     /** The program reached a call Weft does not model: the run must stop and say so. Never returns normally. */
     void unsupported(String api, int loc);
+
+    /**
+     * Instrumented JDK code ({@code --instrument-jdk}) is about to hand an array to JDK code Weft does not instrument,
+     * on the program's behalf: what that code reads and writes is no event, so the run cannot claim to have covered it.
+     */
+    default void unseenJdkArrays(int loc) {
+    }
 }

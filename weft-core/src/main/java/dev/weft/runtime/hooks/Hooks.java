@@ -444,4 +444,8 @@ public final class Hooks {
     public static void unsupported(String api, int loc) {
         handler().unsupported(api, loc);
     }
+
+    public static void unseenJdkArrays(int loc) {
+        handler().unseenJdkArrays(loc);
+    }
 }

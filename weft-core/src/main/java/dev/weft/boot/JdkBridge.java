@@ -1,0 +1,436 @@
+package dev.weft.boot;
+
+/**
+ * What instrumented JDK classes call instead of {@code Hooks}: the JDK's classes are defined by the
+ * bootstrap loader, which cannot see Weft, so this class (and nothing else of this package) is put on
+ * the bootstrap class path, and Weft hands it a {@link Sink} that reaches the runtime.
+ *
+ * <p>The same JDK classes serve the whole JVM: Weft's own code, test frameworks and threads outside
+ * every run call them too. So each hook asks first whether the calling thread is <em>in the JDK on
+ * the program's behalf</em>: between {@link #enterCall} and {@link #exitCall}, which the runtime calls
+ * around a program's call on a JDK object whose class is instrumented, and not inside Weft's own code
+ * ({@link #enterWeft}/{@link #exitWeft}, which also guard the sink's own calls, so that a hook that uses
+ * a {@code HashMap} does not come back here). Everywhere else a hook is the JDK's plain instruction: a
+ * load returns what it loaded, a hash code is the JDK's.
+ *
+ * <p>Only JDK types appear here: this class must load on the bootstrap class path alone.
+ */
+public final class JdkBridge {
+    /** Where hooks go while the calling thread is in the JDK for the program; signatures as {@code HookHandler}'s. */
+    public interface Sink {
+        void beforeGetField(Object target, int field, int loc);
+
+        void beforeGetStatic(int field, int loc);
+
+        void beforeArrayLoad(Object array, int index, int loc);
+
+        int afterLoad(int value);
+
+        long afterLoad(long value);
+
+        float afterLoad(float value);
+
+        double afterLoad(double value);
+
+        Object afterLoad(Object value);
+
+        void putField(Object target, int value, int field, int loc);
+
+        void putField(Object target, long value, int field, int loc);
+
+        void putField(Object target, float value, int field, int loc);
+
+        void putField(Object target, double value, int field, int loc);
+
+        void putField(Object target, Object value, int field, int loc);
+
+        void putStatic(int value, int field, int loc);
+
+        void putStatic(long value, int field, int loc);
+
+        void putStatic(float value, int field, int loc);
+
+        void putStatic(double value, int field, int loc);
+
+        void putStatic(Object value, int field, int loc);
+
+        void arrayStore(Object array, int index, int value, int loc);
+
+        void arrayStore(Object array, int index, long value, int loc);
+
+        void arrayStore(Object array, int index, float value, int loc);
+
+        void arrayStore(Object array, int index, double value, int loc);
+
+        void arrayStore(Object array, int index, Object value, int loc);
+
+        void allocated(Object object);
+
+        int hashCode(Object object);
+
+        int identityHashCode(Object object);
+
+        /** JDK code is about to hand an array to code Weft does not instrument, which reads or writes it unseen. */
+        void unseenArrays(int loc);
+    }
+
+    /** A thread's standing: how deep it is in program calls on instrumented JDK objects, and whether it is inside Weft. */
+    private static final class Standing {
+        int calls;
+        boolean insideWeft;
+    }
+
+    private static final ThreadLocal<Standing> STANDING = ThreadLocal.withInitial(Standing::new);
+    private static volatile Sink sink;
+
+    private JdkBridge() {
+    }
+
+    public static void install(Sink installed) {
+        sink = installed;
+    }
+
+    /** The program calls a JDK object whose class is instrumented: hooks count from here to {@link #exitCall}. */
+    public static void enterCall() {
+        STANDING.get().calls++;
+    }
+
+    public static void exitCall() {
+        STANDING.get().calls--;
+    }
+
+    /** The thread enters Weft's own code; returns whether it was inside already (hand it to {@link #exitWeft}). */
+    public static boolean enterWeft() {
+        Standing s = STANDING.get();
+        boolean was = s.insideWeft;
+        s.insideWeft = true;
+        return was;
+    }
+
+    public static void exitWeft(boolean wasInside) {
+        STANDING.get().insideWeft = wasInside;
+    }
+
+    /** The sink if the calling thread is in the JDK for the program (it is then inside Weft until {@link #leave}), else null. */
+    private static Sink enter() {
+        Sink s = sink;
+        if (s == null) {
+            return null;
+        }
+        Standing standing = STANDING.get();
+        if (standing.calls <= 0 || standing.insideWeft) {
+            return null;
+        }
+        standing.insideWeft = true;
+        return s;
+    }
+
+    private static void leave() {
+        STANDING.get().insideWeft = false;
+    }
+
+    public static void beforeGetField(Object target, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.beforeGetField(target, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void beforeGetStatic(int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.beforeGetStatic(field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void beforeArrayLoad(Object array, int index, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.beforeArrayLoad(array, index, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static int afterLoad(int value) {
+        Sink s = enter();
+        if (s == null) {
+            return value;
+        }
+        try {
+            return s.afterLoad(value);
+        } finally {
+            leave();
+        }
+    }
+
+    public static long afterLoad(long value) {
+        Sink s = enter();
+        if (s == null) {
+            return value;
+        }
+        try {
+            return s.afterLoad(value);
+        } finally {
+            leave();
+        }
+    }
+
+    public static float afterLoad(float value) {
+        Sink s = enter();
+        if (s == null) {
+            return value;
+        }
+        try {
+            return s.afterLoad(value);
+        } finally {
+            leave();
+        }
+    }
+
+    public static double afterLoad(double value) {
+        Sink s = enter();
+        if (s == null) {
+            return value;
+        }
+        try {
+            return s.afterLoad(value);
+        } finally {
+            leave();
+        }
+    }
+
+    public static Object afterLoad(Object value) {
+        Sink s = enter();
+        if (s == null) {
+            return value;
+        }
+        try {
+            return s.afterLoad(value);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void putField(Object target, int value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putField(target, value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putField(Object target, float value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putField(target, value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putField(Object target, long value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putField(target, value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putField(Object target, double value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putField(target, value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putField(Object target, Object value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putField(target, value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putStatic(int value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putStatic(value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putStatic(float value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putStatic(value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putStatic(long value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putStatic(value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putStatic(double value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putStatic(value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void putStatic(Object value, int field, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.putStatic(value, field, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void arrayStore(Object array, int index, int value, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.arrayStore(array, index, value, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void arrayStore(Object array, int index, float value, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.arrayStore(array, index, value, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void arrayStore(Object array, int index, long value, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.arrayStore(array, index, value, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void arrayStore(Object array, int index, double value, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.arrayStore(array, index, value, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void arrayStore(Object array, int index, Object value, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.arrayStore(array, index, value, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void allocated(Object object) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.allocated(object);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    /** {@code object.hashCode()} (stable per run where it reaches {@code Object.hashCode}). */
+    public static int hashCode(Object object) {
+        Sink s = enter();
+        if (s == null) {
+            return object.hashCode();
+        }
+        try {
+            return s.hashCode(object);
+        } finally {
+            leave();
+        }
+    }
+
+    public static int identityHashCode(Object object) {
+        Sink s = enter();
+        if (s == null) {
+            return System.identityHashCode(object);
+        }
+        try {
+            return s.identityHashCode(object);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void unseenArrays(int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.unseenArrays(loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+}

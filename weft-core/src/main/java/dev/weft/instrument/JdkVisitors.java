@@ -1,0 +1,98 @@
+package dev.weft.instrument;
+
+import dev.weft.trace.VirtualFixes;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * The part of {@link ProgramTransformer}'s chain that JDK classes get ({@code --instrument-jdk}), and why the rest is off:
+ * <ul>
+ *   <li>on: field and array accesses (the events that show a lost entry), allocations (stable object ids) and
+ *       {@code Object.hashCode} (stable bucket positions for keys without their own hash code);</li>
+ *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
+ *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
+ *       {@code synchronized} methods (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
+ *   <li>off, because the JDK's calls are its own: the call-site visitors that refuse, model or bracket calls
+ *       (locks, atomics, threads, JDK objects, standard input); and loop hooks (the classes hold no busy-wait).</li>
+ * </ul>
+ * The hooks go to {@code dev.weft.boot.JdkBridge} instead of {@code Hooks}. A call that hands an array to JDK code
+ * that is not instrumented ({@code System.arraycopy}, {@code String.getBytes} ...) reads or writes elements no event
+ * shows: it is preceded by {@code unseenArrays}, which makes the run incomplete when it happens on the program's behalf.
+ */
+final class JdkVisitors {
+    static final String BRIDGE = "dev/weft/boot/JdkBridge";
+
+    private JdkVisitors() {
+    }
+
+    /** @param instrumented whether a JDK class (internal name) is instrumented along with this one */
+    static MethodVisitor chain(MethodVisitor writer, MethodContext ctx, Predicate<String> instrumented) {
+        MethodVisitor mv = new ToBridge(writer, ctx, instrumented);
+        mv = new DeterminismCallVisitor(mv, ctx);
+        mv = new AllocationVisitor(mv, ctx);
+        mv = new ArrayAccessVisitor(mv, ctx);
+        return new FieldAccessVisitor(mv, ctx, VirtualFixes.NONE);
+    }
+
+    /** Retargets the hooks the chain emits to the bridge, and marks calls that pass arrays to code no hook sees. */
+    private static final class ToBridge extends MethodVisitor {
+        private static Set<String> bridgeMethods;
+        private final MethodContext ctx;
+        private final Predicate<String> instrumented;
+
+        ToBridge(MethodVisitor next, MethodContext ctx, Predicate<String> instrumented) {
+            super(Opcodes.ASM9, next);
+            this.ctx = ctx;
+            this.instrumented = instrumented;
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            if (owner.equals(Emit.HOOKS) || owner.equals(Emit.SUPPORT)) {
+                if (!bridgeMethods().contains(name + descriptor)) {
+                    throw new IllegalStateException("JDK code needs the hook " + name + descriptor + ", which dev.weft.boot.JdkBridge lacks");
+                }
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, name, descriptor, false);
+                return;
+            }
+            if (passesArray(descriptor) && !instrumented.test(owner)) {
+                Emit.push(mv, ctx.location());
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, "unseenArrays", "(I)V", false);
+            }
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+
+        private static boolean passesArray(String descriptor) {
+            for (Type argument : Type.getArgumentTypes(descriptor)) {
+                if (argument.getSort() == Type.ARRAY) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Name and descriptor of each hook of the bridge on the bootstrap class path (installed before any JDK class is rewritten). */
+        private static synchronized Set<String> bridgeMethods() {
+            if (bridgeMethods == null) {
+                Set<String> names = new HashSet<>();
+                try {
+                    for (Method m : Class.forName(BRIDGE.replace('/', '.'), false, null).getMethods()) {
+                        if (Modifier.isStatic(m.getModifiers())) {
+                            names.add(m.getName() + Type.getMethodDescriptor(m));
+                        }
+                    }
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException("dev.weft.boot.JdkBridge is not on the bootstrap class path", e);
+                }
+                bridgeMethods = Set.copyOf(names);
+            }
+            return bridgeMethods;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.weft.instrument.support;
+
+import dev.weft.boot.JdkBridge;
+import dev.weft.runtime.hooks.Hooks;
+
+/** Where {@link JdkBridge} sends the hooks of instrumented JDK code: to the calling thread's run, as program code's go. */
+public final class JdkBridgeSink implements JdkBridge.Sink {
+    private JdkBridgeSink() {
+    }
+
+    /** Connects the bridge to the runtime; called once the bridge is on the bootstrap class path (see {@code JdkInstrumentation}). */
+    public static void install() {
+        JdkBridge.install(new JdkBridgeSink());
+    }
+
+    @Override
+    public void beforeGetField(Object target, int field, int loc) {
+        Hooks.beforeGetField(target, field, loc);
+    }
+
+    @Override
+    public void beforeGetStatic(int field, int loc) {
+        Hooks.beforeGetStatic(field, loc);
+    }
+
+    @Override
+    public void beforeArrayLoad(Object array, int index, int loc) {
+        Hooks.beforeArrayLoad(array, index, loc);
+    }
+
+    @Override
+    public int afterLoad(int value) {
+        return Hooks.afterLoad(value);
+    }
+
+    @Override
+    public long afterLoad(long value) {
+        return Hooks.afterLoad(value);
+    }
+
+    @Override
+    public float afterLoad(float value) {
+        return Hooks.afterLoad(value);
+    }
+
+    @Override
+    public double afterLoad(double value) {
+        return Hooks.afterLoad(value);
+    }
+
+    @Override
+    public Object afterLoad(Object value) {
+        return Hooks.afterLoad(value);
+    }
+
+    @Override
+    public void putField(Object target, int value, int field, int loc) {
+        Hooks.putField(target, value, field, loc);
+    }
+
+    @Override
+    public void putField(Object target, long value, int field, int loc) {
+        Hooks.putField(target, value, field, loc);
+    }
+
+    @Override
+    public void putField(Object target, float value, int field, int loc) {
+        Hooks.putField(target, value, field, loc);
+    }
+
+    @Override
+    public void putField(Object target, double value, int field, int loc) {
+        Hooks.putField(target, value, field, loc);
+    }
+
+    @Override
+    public void putField(Object target, Object value, int field, int loc) {
+        Hooks.putField(target, value, field, loc);
+    }
+
+    @Override
+    public void putStatic(int value, int field, int loc) {
+        Hooks.putStatic(value, field, loc);
+    }
+
+    @Override
+    public void putStatic(long value, int field, int loc) {
+        Hooks.putStatic(value, field, loc);
+    }
+
+    @Override
+    public void putStatic(float value, int field, int loc) {
+        Hooks.putStatic(value, field, loc);
+    }
+
+    @Override
+    public void putStatic(double value, int field, int loc) {
+        Hooks.putStatic(value, field, loc);
+    }
+
+    @Override
+    public void putStatic(Object value, int field, int loc) {
+        Hooks.putStatic(value, field, loc);
+    }
+
+    @Override
+    public void arrayStore(Object array, int index, int value, int loc) {
+        Hooks.arrayStore(array, index, value, loc);
+    }
+
+    @Override
+    public void arrayStore(Object array, int index, long value, int loc) {
+        Hooks.arrayStore(array, index, value, loc);
+    }
+
+    @Override
+    public void arrayStore(Object array, int index, float value, int loc) {
+        Hooks.arrayStore(array, index, value, loc);
+    }
+
+    @Override
+    public void arrayStore(Object array, int index, double value, int loc) {
+        Hooks.arrayStore(array, index, value, loc);
+    }
+
+    @Override
+    public void arrayStore(Object array, int index, Object value, int loc) {
+        Hooks.arrayStore(array, index, value, loc);
+    }
+
+    @Override
+    public void allocated(Object object) {
+        Hooks.allocated(object);
+    }
+
+    @Override
+    public int hashCode(Object object) {
+        return RunSupport.hashCode(object);
+    }
+
+    @Override
+    public int identityHashCode(Object object) {
+        return RunSupport.identityHashCode(object);
+    }
+
+    @Override
+    public void unseenArrays(int loc) {
+        Hooks.unseenJdkArrays(loc);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.weft.runtime;
+
+import dev.weft.boot.JdkBridge;
+import dev.weft.runtime.hooks.HookHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+
+/**
+ * The handler of a run whose JDK classes are instrumented ({@code --instrument-jdk}): every hook runs as Weft's own code
+ * ({@link JdkBridge#enterWeft}), so that the runtime's own use of a {@code HashMap}, while a program callback runs inside
+ * a JDK call, takes the JDK's plain path instead of coming back as the program's events. Runs that instrument no JDK
+ * class get the handler itself and pay nothing.
+ */
+final class WeftCodeGuard {
+    private WeftCodeGuard() {
+    }
+
+    static HookHandler around(HookHandler handler) {
+        return (HookHandler) Proxy.newProxyInstance(HookHandler.class.getClassLoader(), new Class<?>[] {HookHandler.class},
+                (proxy, method, args) -> {
+                    boolean wasInside = JdkBridge.enterWeft();
+                    try {
+                        return method.invoke(handler, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    } finally {
+                        JdkBridge.exitWeft(wasInside);
+                    }
+                });
+    }
+}
