@@ -1,7 +1,7 @@
 package dev.weft.cli;
 
 import dev.weft.report.BugSummary;
-import dev.weft.report.RaceCollector;
+import dev.weft.race.RaceCollector;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.BugKind;

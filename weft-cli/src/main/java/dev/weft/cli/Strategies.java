@@ -1,17 +1,17 @@
 package dev.weft.cli;
 
 import dev.weft.explore.Strategy;
-import dev.weft.report.RacePrediction;
+import dev.weft.race.RacePrediction;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 
 /** Maps the {@code --strategy} name and its options to a strategy, with usage errors as bad input. */
 final class Strategies {
     /** Per-query limit for MCR's solver: a query that hits it makes the exploration incomplete, never wrong. */
-    private static final Limits MCR_QUERY_LIMITS = new Limits(60_000, 0);
+    private static final QueryLimits MCR_QUERY_LIMITS = new QueryLimits(60_000, 0);
 
     private Strategies() {
     }

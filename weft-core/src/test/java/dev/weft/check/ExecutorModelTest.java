@@ -9,7 +9,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
@@ -33,7 +33,7 @@ class ExecutorModelTest {
     }
 
     private static Strategy mcr() {
-        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE);
+        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE);
     }
 
     private static Bug onlyBug(ExplorationResult result) {

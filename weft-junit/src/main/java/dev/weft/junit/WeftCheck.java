@@ -5,20 +5,21 @@ import dev.weft.explore.DurationText;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.ProgramSpec;
-import dev.weft.report.RaceCollector;
-import dev.weft.report.RaceFindings;
-import dev.weft.report.RacePrediction;
+import dev.weft.race.RaceCollector;
+import dev.weft.race.RaceFindings;
+import dev.weft.race.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
@@ -38,7 +39,7 @@ final class WeftCheck {
     /** System property naming the directory failures save their schedule files in. */
     static final String SCHEDULE_DIR_PROPERTY = "weft.schedules";
     /** As on the command line: a solver query that hits it makes the exploration incomplete (a failure), never wrong. */
-    private static final dev.weft.solver.Limits MCR_QUERY_LIMITS = new dev.weft.solver.Limits(60_000, 0);
+    private static final QueryLimits MCR_QUERY_LIMITS = new QueryLimits(60_000, 0);
 
     private final WeftTest settings;
     private final TestEntry test;
@@ -74,7 +75,7 @@ final class WeftCheck {
         Strategy strategy = kind.create(new StrategyOptions(model, settings.seed(),
                 StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
         Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
-        Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
+        ExplorationLimits limits = new ExplorationLimits(settings.maxExecutions(), timeLimit, false);
         if (settings.loopBound() < 1) {
             throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
         }

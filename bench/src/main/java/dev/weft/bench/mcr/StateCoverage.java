@@ -5,12 +5,13 @@ import dev.weft.causal.ReadSignature;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
@@ -116,7 +117,7 @@ public final class StateCoverage {
     }
 
     static Row measure(String mainClass, MemoryModel model) throws Exception {
-        return new Row(mainClass, model, explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE)),
+        return new Row(mainClass, model, explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE)),
                 explore(mainClass, model, new DporStrategy(model)));
     }
 
@@ -133,7 +134,7 @@ public final class StateCoverage {
             RunResult run = executor.run(policy);
             (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace()));
             return run;
-        }, strategy, new Limits(RUN_LIMIT, null, true), null).explore();
+        }, strategy, new ExplorationLimits(RUN_LIMIT, null, true), null).explore();
         return new Exploration(result.executions(), states, bugStates.size(), result.complete());
     }
 }

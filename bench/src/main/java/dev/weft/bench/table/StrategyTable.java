@@ -3,13 +3,14 @@ package dev.weft.bench.table;
 import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
@@ -122,8 +123,8 @@ public final class StrategyTable {
                                              long maxRuns, Duration timeLimit) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
         Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(config.memoryModel(), 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
-                StrategyOptions.DEFAULT_DEPTH, maxRuns, solver, new dev.weft.solver.Limits(60_000, 0)));
-        return new Explorer(new ControlledExecutor(program, config), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
+                StrategyOptions.DEFAULT_DEPTH, maxRuns, solver, new QueryLimits(60_000, 0)));
+        return new Explorer(new ControlledExecutor(program, config), chosen, new ExplorationLimits(maxRuns, timeLimit, true), null).explore();
     }
 
     static String markdown(List<Row> rows, List<String> strategies, String budget) {
