@@ -1,11 +1,16 @@
 package dev.weft.cli;
 
-import dev.weft.report.BugSummary;
+import dev.weft.instrument.BadProgramException;
+import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.race.RaceCollector;
+import dev.weft.report.BugSummary;
+import dev.weft.report.ProgramSpec;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.BugKind;
+import dev.weft.runtime.ControlledExecutor;
 import dev.weft.trace.RunResult;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,9 +43,9 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        Programs.Session session = Programs.open(schedule.program(), schedule.runConfig());
-        session.program().replayStandardInput(schedule.standardInput());
-        RunResult run = replay(session, schedule);
+        InstrumentedProgram program = open(schedule.program());
+        program.replayStandardInput(schedule.standardInput());
+        RunResult run = replay(program, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
             case BUG -> reportBugs(err, schedule, run.bugs().stream().map(BugSummary::of).toList());
@@ -62,10 +67,18 @@ final class ReplayCommand implements Callable<Integer> {
         };
     }
 
-    /** Runs the schedule; a schedule that does not fit the program (whose failure the runtime wraps as its own) is bad input. */
-    private RunResult replay(Programs.Session session, ScheduleFile schedule) {
+    private static InstrumentedProgram open(ProgramSpec program) {
         try {
-            return session.runner().run(schedule.replayPolicy(session.symbols()));
+            return InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), program.mainClass(), program.args());
+        } catch (BadProgramException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** Runs the schedule; a schedule that does not fit the program (whose failure the runtime wraps as its own) is bad input. */
+    private RunResult replay(InstrumentedProgram program, ScheduleFile schedule) {
+        try {
+            return new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
         } catch (RuntimeException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
                 if (cause instanceof ScheduleFile.Mismatch mismatch) {

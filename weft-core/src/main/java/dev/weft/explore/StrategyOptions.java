@@ -20,6 +20,8 @@ public record StrategyOptions(MemoryModel memoryModel, long seed, int preemption
     public static final int DEFAULT_PREEMPTION_BOUND = 2;
     public static final int DEFAULT_DEPTH = 3;
     public static final long DEFAULT_RUNS = 1000;
+    /** Each of mcr's solver queries (and race prediction's) at most a minute: one that hits it makes the exploration incomplete, never wrong. */
+    public static final QueryLimits DEFAULT_QUERY_LIMITS = new QueryLimits(60_000, 0);
 
     public static StrategyOptions defaults(MemoryModel memoryModel) {
         return new StrategyOptions(memoryModel, 0, DEFAULT_PREEMPTION_BOUND, DEFAULT_DEPTH, DEFAULT_RUNS, SolverKind.ORDER,

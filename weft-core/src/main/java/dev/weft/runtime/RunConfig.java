@@ -48,6 +48,10 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER);
     }
 
+    public RunConfig withMemoryModel(MemoryModel model) {
+        return new RunConfig(model, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop);
+    }
+
     public RunConfig withStepBound(long bound) {
         return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop);
     }
