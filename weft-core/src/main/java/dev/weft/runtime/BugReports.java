@@ -1,5 +1,6 @@
 package dev.weft.runtime;
 
+import dev.weft.instrument.NullPointerMessages;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.EventKind;
@@ -118,10 +119,22 @@ final class BugReports {
 
     Bug failure(Throwable failure, RunThread thread) {
         BugKind kind = failure instanceof AssertionError ? BugKind.ASSERTION : BugKind.EXCEPTION;
-        String message = failure.getClass().getSimpleName() + (failure.getMessage() != null ? ": " + failure.getMessage() : "");
+        String own = failure.getMessage();
+        String shown = programsMessage(failure, thread);
+        String message = failure.getClass().getSimpleName() + (shown != null ? ": " + shown : "");
         java.io.StringWriter text = new java.io.StringWriter();
         failure.printStackTrace(new java.io.PrintWriter(text));
-        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), text.toString());
+        String stack = own == null || own.equals(shown) ? text.toString() : text.toString().replace(own, shown);
+        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), stack);
+    }
+
+    /** The failure's message as the program would get it without Weft: a null pointer's source named as the program loads it. */
+    private static String programsMessage(Throwable failure, RunThread thread) {
+        StackTraceElement[] stack = failure.getStackTrace();
+        if (!(failure instanceof NullPointerException) || stack.length == 0) {
+            return failure.getMessage();
+        }
+        return NullPointerMessages.asThePrograms(failure.getMessage(), stack[0], thread.jvm.getContextClassLoader());
     }
 
     RunEnd exit(int status, RunThread thread, int loc) {
