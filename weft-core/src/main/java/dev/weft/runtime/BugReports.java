@@ -41,7 +41,8 @@ final class BugReports {
     /**
      * No thread can move, yet one that keeps the run going is live: a livelock when one of them is a
      * spinner the busy-wait rule holds (its loop would spin for ever: nothing can change what it
-     * reads), else a deadlock. The bug is the first such thread's.
+     * reads), else a deadlock. The bug is the spinner's, else the first thread blocked on a lock's, else the first
+     * thread's; its message gives each thread's blocking line and where the locks they wait for were taken.
      */
     RunEnd noThreadCanMove(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
@@ -53,16 +54,26 @@ final class BugReports {
             }
         }
         RunThread spinner = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOOP).findFirst().orElse(null);
-        String states = blocked.stream()
-                .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
-                .collect(Collectors.joining("; "));
-        RunThread first = spinner != null ? spinner : blocked.get(0);
-        Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
-        if (where == null || !isProgramFrame(where.className())) {
-            where = programLocation(first.jvm.getStackTrace(), first);
-        }
+        String states = blocked.stream().map(this::blockedState).collect(Collectors.joining("; "));
+        // A thread blocked on a lock explains a deadlock better than one joining it (main, mostly).
+        RunThread onLock = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOCK).findFirst().orElse(null);
+        RunThread first = spinner != null ? spinner : onLock != null ? onLock : blocked.get(0);
         BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;
-        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, where, null));
+        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, blockedAt(first), null));
+    }
+
+    /** "main.1 at Bank.java:25 waits for lock main#2 held by main.2 (taken at Bank.java:24)". */
+    private String blockedState(RunThread t) {
+        // A spinner's state says where it spins.
+        Location at = t.pending != null && t.pending.kind() == EventKind.LOOP ? null : blockedAt(t);
+        return t.name + (at != null && at.line() >= 0 ? " at " + at.fileAndLine() : "") + " "
+                + (t.waitsFor != null ? t.waitsFor.get() : "is blocked");
+    }
+
+    /** The program line a blocked thread waits at: its pending operation's, else its innermost program frame's. */
+    private Location blockedAt(RunThread t) {
+        Location where = t.pending != null ? symbols.locations().get(t.pending.location()) : null;
+        return where != null && isProgramFrame(where.className()) ? where : programLocation(t.jvm.getStackTrace(), t);
     }
 
     /** The step bound was reached: blames {@code last}, the thread stepped last (if any). */

@@ -71,7 +71,7 @@ class ExecutorModelTest {
         Bug bug = onlyBug(explore("PoolStarvationDeadlock", mcr()));
         assertEquals(BugKind.DEADLOCK, bug.kind());
         assertEquals("PoolStarvationDeadlock.java:16", bug.location().fileAndLine());
-        assertTrue(bug.message().contains("main.1 waits for a notify"), bug.message());
+        assertTrue(bug.message().contains("main.1 at PoolStarvationDeadlock.java:14 waits for a notify"), bug.message());
     }
 
     @Test
