@@ -58,11 +58,20 @@ public final class Checker {
      * @throws BadProgramException when the program cannot be opened (no such class, no main method, a class file too new)
      */
     public CheckResult run() throws BadProgramException {
+        Progress progress = new Progress(request.progress(), request.progressInPlace(), PROGRESS_INTERVAL_SECONDS, request.timeLimit());
+        progress.start();
+        try {
+            return run(progress);
+        } finally {
+            progress.finish();
+        }
+    }
+
+    private CheckResult run(Progress progress) throws BadProgramException {
         ProgramUnderTest program = request.opener().open();
         RunConfig config = request.runConfig().withStop(deadline);
-        ProgramRunner runner = observed(new ControlledExecutor(program, config));
+        ProgramRunner runner = observed(new ControlledExecutor(program, config), progress);
         RaceCollector races = request.races() ? new RaceCollector(request.racePrediction(), deadline) : null;
-        Progress progress = new Progress(request.progress(), request.progressInPlace(), PROGRESS_INTERVAL_SECONDS);
         Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
             if (races != null) {
                 races.afterRun(executions, pending, bugs, seconds);
@@ -81,14 +90,14 @@ public final class Checker {
                 progress.samples());
     }
 
-    /** The runner, telling the request's observer about every run. */
-    private ProgramRunner observed(ProgramRunner runner) {
-        if (request.runObserver() == null) {
-            return runner;
-        }
+    /** The runner, telling progress and the request's observer about every run. */
+    private ProgramRunner observed(ProgramRunner runner, Progress progress) {
         return policy -> {
             RunResult run = runner.run(policy);
-            request.runObserver().accept(run);
+            progress.runFinished(run);
+            if (request.runObserver() != null) {
+                request.runObserver().accept(run);
+            }
             return run;
         };
     }

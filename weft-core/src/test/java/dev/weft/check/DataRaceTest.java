@@ -61,7 +61,7 @@ class DataRaceTest {
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
         RaceCollector races = new RaceCollector(new RacePrediction(model, SolverKind.ORDER, QueryLimits.NONE, raceQueries));
         ProgramRunner runner = races.observe(executor::run);
-        Progress progress = new Progress(null, false, 0);
+        Progress progress = new Progress(null, false, 0, null);
         Explorer.Listener both = (runs, pending, bugs, seconds) -> {
             races.afterRun(runs, pending, bugs, seconds);
             progress.afterRun(runs, pending, bugs, seconds);
