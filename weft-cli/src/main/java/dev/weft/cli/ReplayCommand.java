@@ -43,6 +43,11 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
+        if (schedule.program().mainClass().contains("#")) {
+            // "Class#method": saved by @WeftTest, whose test only JUnit can start (its lifecycle, its instance).
+            throw new BadInputException(scheduleFile + " was saved by @WeftTest for " + schedule.program().mainClass()
+                    + ": replay it by adding @WeftTest(replay = \"" + scheduleFile.toAbsolutePath() + "\") to that test");
+        }
         InstrumentedProgram program = open(schedule.program());
         program.replayStandardInput(schedule.standardInput());
         RunResult run = replay(program, schedule);
