@@ -41,8 +41,7 @@ final class BugReports {
     /**
      * No thread can move, yet one that keeps the run going is live: a livelock when one of them is a
      * spinner the busy-wait rule holds (its loop would spin for ever: nothing can change what it
-     * reads), else a deadlock. The bug is the spinner's, else the first thread blocked on a lock's, else the first
-     * thread's; its message gives each thread's blocking line and where the locks they wait for were taken.
+     * reads), else a deadlock. The bug is the spinner's, else the first thread's; its message gives each thread's blocking line and where the locks they wait for were taken.
      */
     RunEnd noThreadCanMove(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
@@ -55,9 +54,8 @@ final class BugReports {
         }
         RunThread spinner = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOOP).findFirst().orElse(null);
         String states = blocked.stream().map(this::blockedState).collect(Collectors.joining("; "));
-        // A thread blocked on a lock explains a deadlock better than one joining it (main, mostly).
-        RunThread onLock = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOCK).findFirst().orElse(null);
-        RunThread first = spinner != null ? spinner : onLock != null ? onLock : blocked.get(0);
+        // Located as the stress oracle locates a plain run's deadlock (docs/oracle.md): at the first thread.
+        RunThread first = spinner != null ? spinner : blocked.get(0);
         BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;
         return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, blockedAt(first), null));
     }
