@@ -1,40 +1,28 @@
 package dev.weft.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.weft.advice.Advice;
-import dev.weft.advice.FixAdvisor;
-import dev.weft.advice.ProgramChecker;
-import dev.weft.explore.Deadline;
+import dev.weft.check.CheckRequest;
+import dev.weft.check.CheckResult;
+import dev.weft.check.Checker;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Explorer;
-import dev.weft.explore.FoundBug;
-import dev.weft.explore.Limits;
-import dev.weft.explore.Strategy;
+import dev.weft.explore.StrategyKind;
 import dev.weft.explore.WeftFailure;
-import dev.weft.report.AdviceReport;
+import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.JdkClasses;
-import dev.weft.report.HtmlReport;
+import dev.weft.race.RacePrediction;
 import dev.weft.report.JsonSummary;
-import dev.weft.report.ProgramSpec;
-import dev.weft.report.Progress;
-import dev.weft.report.RaceCollector;
-import dev.weft.report.RaceFindings;
-import dev.weft.report.RacePrediction;
-import dev.weft.report.ScheduleFile;
-import dev.weft.report.TextReport;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.VirtualFixes;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -52,8 +40,6 @@ import picocli.CommandLine.Model.CommandSpec;
             "(the reasons are listed: a limit, a bound, an open solver query, ...); 4 Weft itself failed.",
             "Ctrl-C or SIGTERM stops the check within about 2 s; it reports what it found so far and exits with that status."})
 final class CheckCommand implements Callable<Integer> {
-    private static final double PROGRESS_INTERVAL_SECONDS = 2;
-
     @Spec
     CommandSpec spec;
 
@@ -154,30 +140,17 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
-        // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
-        Deadline deadline = Deadline.after(timeLimit);
-        ProgramSpec program = new ProgramSpec(Programs.classpathEntries(classpath), mainClass, List.copyOf(programArgs), virtualFixes());
         checkOptions();
-        Strategy chosen = Strategies.create(strategy, memoryModel, solver, seed, maxExecutions, preemptionBound, depth);
-        RacePrediction prediction = Strategies.racePrediction(strategy, raceQueries, memoryModel, solver);
-        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged();
-             Programs.Session session = Programs.open(program, runConfig().withStop(deadline))) {
-            return check(program, session, chosen, prediction, deadline, err, out);
+        CheckRequest request = request(err);
+        // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
+        Checker checker = new Checker(request);
+        try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged()) {
+            return check(checker, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {
             // Weft failed outside the exploration (which reports its own failures): never a program's bug, never a stack trace.
-            return weftFailed(program, chosen, WeftFailure.describe(failure), err, out);
-        }
-    }
-
-    /** The program changes {@code --assume-volatile} and {@code --fence} ask for, checked for their shape (the program checks the names). */
-    private VirtualFixes virtualFixes() {
-        try {
-            return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
-                    fences.stream().map(VirtualFixes.Fence::parse).toList());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException(e.getMessage());
+            return weftFailed(request, WeftFailure.describe(failure), err, out);
         }
     }
 
@@ -190,6 +163,12 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (loopBound < 1) {
             throw new BadInputException("--loop-bound must be at least 1");
+        }
+        if (raceQueries != null && raceQueries < 0) {
+            throw new BadInputException("--race-queries must be at least 0");
+        }
+        if (raceQueries != null && raceQueries > 0 && !strategyKind().hasCausalModel()) {
+            throw new BadInputException("--race-queries needs --strategy mcr: races are predicted from MCR's causal model");
         }
         if (reportDir != null) {
             ReportDirectory.check(reportDir);
@@ -204,84 +183,95 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private int check(ProgramSpec program, Programs.Session session, Strategy chosen, RacePrediction prediction, Deadline deadline,
-                      PrintWriter err, PrintWriter out) {
-        RaceCollector races = new RaceCollector(prediction, deadline);
+    private VirtualFixes virtualFixes() {
+        try {
+            return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
+                    fences.stream().map(VirtualFixes.Fence::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    private StrategyKind strategyKind() {
+        try {
+            return StrategyKind.byName(strategy);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** The options as a check request (they were checked: what is left to reject is a name, as bad input). */
+    private CheckRequest request(PrintWriter err) {
         boolean terminal = System.console() != null;
-        Progress progressLog = new Progress(progress || (terminal && !json) ? err : null, terminal, PROGRESS_INTERVAL_SECONDS);
-        Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
-            races.afterRun(executions, pending, bugs, seconds);
-            progressLog.afterRun(executions, pending, bugs, seconds);
-        };
-        long runs = maxExecutions != null ? maxExecutions : 0;
-        Explorer explorer = new Explorer(races.observe(session.runner()), chosen, new Limits(runs, timeLimit, allBugs || suggestFixes),
-                listener, deadline);
-        SignalStop signals = SignalStop.install(deadline);
+        try {
+            return CheckRequest.forMainClass(mainClass).classpath(Arrays.asList(classpath.split(File.pathSeparator))).args(programArgs)
+                    .runConfig(RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups)
+                            .withInstrumentedJdk(jdkClasses))
+                    .virtualFixes(virtualFixes()).suggestFixes(suggestFixes)
+                    .strategy(strategy).solver(SolverKind.parse(solver)).seed(seed).preemptionBound(preemptionBound).depth(depth)
+                    .maxExecutions(maxExecutions != null ? maxExecutions : 0).timeLimit(timeLimit).allBugs(allBugs)
+                    .raceQueries(raceQueries).failOnRace(failOnRace)
+                    .progress(progress || (terminal && !json) ? err : null, terminal)
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    private int check(Checker checker, PrintWriter err, PrintWriter out) throws BadProgramException {
+        SignalStop signals = SignalStop.install(checker.deadline());
         int exit = Main.ERROR;
         try {
-            ExplorationResult result = explorer.explore();
-            progressLog.finish();
-            if (failOnRace) {
-                result = races.withRacesAsBugs(result, session.runner());
-            }
-            Advice advice = suggestFixes ? FixAdvisor.advise(result, memoryModel, checker(program, deadline)) : null;
-            exit = report(result, races.findings(), advice, progressLog, program, session, err, out);
+            CheckResult result = open(checker);
+            exit = report(result, err, out);
             return exit;
         } finally {
             signals.reported(exit);
         }
     }
 
-    /** The advisor's explorations: the same program, strategy and options as this check's, within its deadline. */
-    private FixAdvisor.Checker checker(ProgramSpec program, Deadline deadline) {
-        return new ProgramChecker(String.join(java.io.File.pathSeparator, program.classpath()), mainClass, program.args(), program.fixes(),
-                model -> Strategies.create(strategy, model, solver, seed, maxExecutions, preemptionBound, depth),
-                model -> runConfig(model), maxExecutions != null ? maxExecutions : 0, deadline);
+    private static CheckResult open(Checker checker) {
+        try {
+            return checker.run();
+        } catch (BadProgramException e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
-    /** @param advice {@code --suggest-fixes}' advice, or null */
-    private int report(ExplorationResult result, RaceFindings races, Advice advice, Progress progressLog, ProgramSpec program,
-                       Programs.Session session, PrintWriter err, PrintWriter out) {
+    private int report(CheckResult result, PrintWriter err, PrintWriter out) {
         List<Path> schedules = List.of();
         try {
-            schedules = saveSchedules(program, result, session);
+            schedules = result.saveSchedules(reportDir != null ? reportDir : temporaryDirectory(result));
         } catch (IOException e) {
             result = result.withFailure("Weft failed: cannot save the schedule files: " + e.getMessage());
         }
         if (reportDir != null) {
             try {
-                write(reportDir.resolve("summary.json"), summary(program, result, schedules, races, advice));
-                writeHtml(reportDir.resolve("report.html"), program, result, schedules, races, progressLog.samples(), advice);
+                result.writeReport(reportDir, schedules, fullTrace);
             } catch (IOException e) {
                 result = result.withFailure("Weft failed: cannot write the report: " + e.getMessage());
             }
         }
-        TextReport.write(err, program, memoryModel, result, schedules, races, fullTrace);
-        if (advice != null) {
-            err.print(AdviceReport.text(advice));
-        }
+        result.writeText(err, schedules, fullTrace);
         err.flush();
         if (json) {
-            out.println(summary(program, result, schedules, races, advice));
+            out.println(result.json(schedules));
             out.flush();
         }
-        return exitCode(result);
+        return exitCode(result.exploration());
     }
 
-    private String summary(ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races, Advice advice) {
-        ObjectNode root = JsonSummary.of(program, memoryModel, result, schedules, races);
-        if (advice != null) {
-            AdviceReport.addTo(root, advice);
-        }
-        return JsonSummary.toJson(root, true);
+    /** Where schedules go without --report: a fresh temporary directory, made only when there is a bug to save. */
+    private static Path temporaryDirectory(CheckResult result) throws IOException {
+        return result.bugs().isEmpty() ? null : Files.createTempDirectory("weft-");
     }
 
     /** Weft failed before it had an exploration to report: one line, and the JSON summary that says so. */
-    private int weftFailed(ProgramSpec program, Strategy chosen, String failure, PrintWriter err, PrintWriter out) {
+    private int weftFailed(CheckRequest request, String failure, PrintWriter err, PrintWriter out) {
         err.println("weft: " + failure + " (a failure of Weft, not of the program: please report it)");
         err.flush();
         if (json) {
-            out.println(JsonSummary.toJson(JsonSummary.failure(program, memoryModel, chosen.name(), failure), true));
+            out.println(JsonSummary.toJson(JsonSummary.failure(request.program(), memoryModel, strategy, failure), true));
             out.flush();
         }
         return Main.ERROR;
@@ -298,51 +288,5 @@ final class CheckCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         return result.complete() ? Main.OK : Main.INCOMPLETE;
-    }
-
-    /** One schedule file per bug: into the report directory, or else into a fresh temporary directory. */
-    private List<Path> saveSchedules(ProgramSpec program, ExplorationResult result, Programs.Session session) throws IOException {
-        List<Path> saved = new ArrayList<>();
-        if (result.bugs().isEmpty()) {
-            return saved;
-        }
-        Path dir = reportDir != null ? reportDir : Files.createTempDirectory("weft-");
-        for (int i = 0; i < result.bugs().size(); i++) {
-            FoundBug found = result.bugs().get(i);
-            Path file = dir.resolve(String.format(Locale.ROOT, "bug-%d.json", i + 1)).toAbsolutePath();
-            ScheduleFile.of(program, runConfig(), found, session.symbols(), session.program().standardInputRead()).write(file);
-            saved.add(file);
-        }
-        return saved;
-    }
-
-    private RunConfig runConfig() {
-        return runConfig(memoryModel);
-    }
-
-    private RunConfig runConfig(MemoryModel model) {
-        return RunConfig.of(model).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(jdkClasses);
-    }
-
-    /** The HTML report, written as it is made (with --full-trace it may be large); fix advice, if any, goes at its end. */
-    private void writeHtml(Path file, ProgramSpec program, ExplorationResult result, List<Path> schedules, RaceFindings races,
-                           List<Progress.Sample> samples, Advice advice) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        try (Writer html = Files.newBufferedWriter(file)) {
-            if (advice == null) {
-                HtmlReport.write(html, program, memoryModel, result, schedules, races, samples, fullTrace);
-            } else {
-                StringBuilder page = new StringBuilder();
-                HtmlReport.write(page, program, memoryModel, result, schedules, races, samples, fullTrace);
-                html.write(AdviceReport.intoHtml(page.toString(), advice));
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private static void write(Path file, String text) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, text + System.lineSeparator());
     }
 }

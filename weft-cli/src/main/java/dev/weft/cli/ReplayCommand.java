@@ -1,11 +1,17 @@
 package dev.weft.cli;
 
+import dev.weft.instrument.BadProgramException;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.instrument.JdkInstrumentation;
+import dev.weft.race.RaceCollector;
 import dev.weft.report.BugSummary;
-import dev.weft.report.RaceCollector;
+import dev.weft.report.ProgramSpec;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.BugKind;
+import dev.weft.runtime.ControlledExecutor;
 import dev.weft.trace.RunResult;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,11 +44,14 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage());
         }
-        RunResult run;
-        try (Programs.Session session = Programs.open(schedule.program(), schedule.runConfig())) {
-            session.program().replayStandardInput(schedule.standardInput());
-            run = replay(session, schedule);
+        if (schedule.program().mainClass().contains("#")) {
+            // "Class#method": saved by @WeftTest, whose test only JUnit can start (its lifecycle, its instance).
+            throw new BadInputException(scheduleFile + " was saved by @WeftTest for " + schedule.program().mainClass()
+                    + ": replay it by adding @WeftTest(replay = \"" + scheduleFile.toAbsolutePath() + "\") to that test");
         }
+        InstrumentedProgram program = open(schedule.program());
+        program.replayStandardInput(schedule.standardInput());
+        RunResult run = replayWithJdk(program, schedule);
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
             case BUG -> reportBugs(err, schedule, run.bugs().stream().map(BugSummary::of).toList());
@@ -64,10 +73,31 @@ final class ReplayCommand implements Callable<Integer> {
         };
     }
 
-    /** Runs the schedule; a schedule that does not fit the program (whose failure the runtime wraps as its own) is bad input. */
-    private RunResult replay(Programs.Session session, ScheduleFile schedule) {
+    private static InstrumentedProgram open(ProgramSpec program) {
         try {
-            return session.runner().run(schedule.replayPolicy(session.symbols()));
+            return InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), program.mainClass(), program.args(),
+                    program.fixes());
+        } catch (BadProgramException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** Runs the schedule with the JDK classes it was made with instrumented, if any (the JDK's own come back after it). */
+    private RunResult replayWithJdk(InstrumentedProgram program, ScheduleFile schedule) {
+        if (schedule.runConfig().instrumentedJdk().isEmpty()) {
+            return replay(program, schedule);
+        }
+        try (JdkInstrumentation.Session jdk = program.instrumentJdk(schedule.runConfig().instrumentedJdk())) {
+            return replay(program, schedule);
+        } catch (BadProgramException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** Runs the schedule; a schedule that does not fit the program (whose failure the runtime wraps as its own) is bad input. */
+    private RunResult replay(InstrumentedProgram program, ScheduleFile schedule) {
+        try {
+            return new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
         } catch (RuntimeException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
                 if (cause instanceof ScheduleFile.Mismatch mismatch) {

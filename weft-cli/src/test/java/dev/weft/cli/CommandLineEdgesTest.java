@@ -106,6 +106,22 @@ class CommandLineEdgesTest {
         assertEquals(Main.BUG, whole.exit(), whole.err());
     }
 
+    /** @WeftTest saves its schedules with the test method as the program ("Class#method"), which only JUnit can start. */
+    @Test
+    void aJUnitScheduleFileSaysInOneLineToReplayItWithWeftTest(@TempDir Path dir) throws Exception {
+        CommandLineTest.Outcome found = CommandLineTest.check("--report", dir.toString(), "examples.LostUpdate");
+        ObjectNode saved = (ObjectNode) JSON.readTree(Path.of(found.json().get("bugs").get(0).get("schedule").asText()).toFile());
+        saved.put("mainClass", "examples.LostUpdateTest#twoThreadsCount");
+        Path junit = dir.resolve("examples.LostUpdateTest.twoThreadsCount.json");
+        JSON.writeValue(junit.toFile(), saved);
+
+        CommandLineTest.Outcome replay = CommandLineTest.weft("replay", junit.toString());
+        assertEquals(Main.BAD_INPUT, replay.exit(), replay.err());
+        assertEquals(1, replay.err().strip().lines().count(), replay.err());
+        assertTrue(replay.err().contains("@WeftTest(replay = \"" + junit + "\")")
+                && replay.err().contains("examples.LostUpdateTest#twoThreadsCount"), replay.err());
+    }
+
     static JsonNode parse(String text) throws Exception {
         return JSON.readTree(text);
     }

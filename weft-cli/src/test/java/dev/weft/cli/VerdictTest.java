@@ -209,8 +209,8 @@ class VerdictTest {
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "check", "-cp", classes.toString(), "--json", "--progress", "--report", report.toString(), "ManyIncrements")
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        // Signalled once its first run is over, while it solves for the next ones (which takes it many seconds).
-        while (weft.isAlive() && !Files.readString(err).contains("weft: 1 run")) {
+        // Signalled once a progress line says a run is over, while it explores the many more it needs.
+        while (weft.isAlive() && !Files.readString(err).matches("(?s).*weft: [1-9][0-9]* runs?,.*")) {
             Thread.sleep(50);
         }
         assertTrue(weft.isAlive(), Files.readString(err));

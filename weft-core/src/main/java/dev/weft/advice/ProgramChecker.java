@@ -5,7 +5,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.ExplorationResult.Stop;
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
@@ -43,6 +43,6 @@ public record ProgramChecker(String classpath, String mainClass, List<String> ar
                     List.of(IncompleteReason.of("error", failure)));
         }
         ControlledExecutor runner = new ControlledExecutor(program, configs.apply(model).withStop(deadline));
-        return new Explorer(runner, strategies.apply(model), new Limits(maxExecutions, null, allBugs), null, deadline).explore();
+        return new Explorer(runner, strategies.apply(model), new ExplorationLimits(maxExecutions, null, allBugs), null, deadline).explore();
     }
 }

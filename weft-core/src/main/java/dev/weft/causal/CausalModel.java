@@ -2,7 +2,7 @@ package dev.weft.causal;
 
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.BusyWait;
@@ -628,7 +628,7 @@ public final class CausalModel {
      * breaks are added for good and the question is asked again; each round adds a constraint,
      * and there are finitely many.
      */
-    public Answer check(OrderSolver solver, List<Formula> assumptions, Limits limits) {
+    public Answer check(OrderSolver solver, List<Formula> assumptions, QueryLimits limits) {
         while (true) {
             Answer answer = solver.check(assumptions, limits);
             if (!lazy || !answer.isSat()) {

@@ -2,7 +2,7 @@ package dev.weft.causal;
 
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -55,7 +55,7 @@ public final class RaceQueries {
      * @param queries how many queries were asked
      * @param unknown how many of them hit the solver's limits (neither a race nor ruled out)
      * @param skipped candidate location pairs left unasked because the budget ran out, the model is too large to ask
-     *                ({@link CausalModel#LARGEST_ENCODING}) or the caller's stop ({@link Limits#stop()}) held
+     *                ({@link CausalModel#LARGEST_ENCODING}) or the caller's stop ({@link QueryLimits#stop()}) held
      */
     public record Outcome(int queries, int unknown, int skipped) {
         public static final Outcome NONE = new Outcome(0, 0, 0);
@@ -86,7 +86,7 @@ public final class RaceQueries {
      * {@code trace}, in the order their accesses first appear. The trace's causal model is built
      * without a fixed prefix (any execution of it counts), and only when some pair is left to ask.
      */
-    public static Outcome ask(Trace trace, MemoryModel memoryModel, Supplier<OrderSolver> solvers, Limits limits, int budget,
+    public static Outcome ask(Trace trace, MemoryModel memoryModel, Supplier<OrderSolver> solvers, QueryLimits limits, int budget,
                               Listener listener) {
         Map<AccessKind, List<Integer>> kinds = accessKinds(trace);
         Map<List<Integer>, List<AccessKind[]>> conflicts = conflicts(kinds);
@@ -108,7 +108,7 @@ public final class RaceQueries {
         }
     }
 
-    private Outcome askAll(Map<List<Integer>, List<Option>> candidates, OrderSolver solver, Limits limits, int budget, Listener listener) {
+    private Outcome askAll(Map<List<Integer>, List<Option>> candidates, OrderSolver solver, QueryLimits limits, int budget, Listener listener) {
         Trace trace = model.trace();
         for (Formula constraint : model.baseConstraints()) {
             solver.add(constraint);

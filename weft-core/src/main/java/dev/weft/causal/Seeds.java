@@ -2,7 +2,7 @@ package dev.weft.causal;
 
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.OrderSolver;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -46,7 +46,7 @@ public final class Seeds {
      * Asks {@code solver} (fresh, used for this trace only) every query of {@code model}, unless
      * {@code timeUp} says to stop.
      */
-    public static Outcome generate(CausalModel model, OrderSolver solver, Limits limits, BooleanSupplier timeUp) {
+    public static Outcome generate(CausalModel model, OrderSolver solver, QueryLimits limits, BooleanSupplier timeUp) {
         for (Formula constraint : model.baseConstraints()) {
             solver.add(constraint);
         }

@@ -1,6 +1,7 @@
 package dev.weft.explore;
 
 import dev.weft.explore.ExplorationResult.Stop;
+import dev.weft.solver.QueryLimits;
 import dev.weft.trace.IncompleteReason;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -66,13 +67,13 @@ public final class Deadline implements BooleanSupplier {
     }
 
     /** {@code query}'s limits, shortened to the time left and stopped when this deadline passes. */
-    public dev.weft.solver.Limits bound(dev.weft.solver.Limits query) {
+    public QueryLimits bound(QueryLimits query) {
         long millis = query.millis();
         if (limit != null) {
             long left = Math.max(1, (endNanos - System.nanoTime()) / 1_000_000);
             millis = millis > 0 ? Math.min(millis, left) : left;
         }
         BooleanSupplier own = query.stop();
-        return new dev.weft.solver.Limits(millis, query.steps(), () -> passed() || own.getAsBoolean());
+        return new QueryLimits(millis, query.steps(), () -> passed() || own.getAsBoolean());
     }
 }

@@ -35,7 +35,7 @@ public final class Explorer {
 
     private final ProgramRunner runner;
     private final Strategy strategy;
-    private final Limits limits;
+    private final ExplorationLimits limits;
     private final Listener listener;
     private final Deadline deadline;
     private final List<FoundBug> bugs = new ArrayList<>();
@@ -46,7 +46,7 @@ public final class Explorer {
     private String error;
 
     /** An explorer whose deadline is {@code limits.timeLimit()} from now. */
-    public Explorer(ProgramRunner runner, Strategy strategy, Limits limits, Listener listener) {
+    public Explorer(ProgramRunner runner, Strategy strategy, ExplorationLimits limits, Listener listener) {
         this(runner, strategy, limits, listener, Deadline.after(limits.timeLimit()));
     }
 
@@ -55,7 +55,7 @@ public final class Explorer {
      *                 prediction, the runner's runs); it holds the time limit, so {@code limits.timeLimit()}
      *                 is not read
      */
-    public Explorer(ProgramRunner runner, Strategy strategy, Limits limits, Listener listener, Deadline deadline) {
+    public Explorer(ProgramRunner runner, Strategy strategy, ExplorationLimits limits, Listener listener, Deadline deadline) {
         this.runner = runner;
         this.strategy = strategy;
         this.limits = limits;

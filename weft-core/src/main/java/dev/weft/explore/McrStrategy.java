@@ -10,6 +10,7 @@ import dev.weft.causal.SeedQuery;
 import dev.weft.causal.Seeds;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.solver.OrderSolver;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
@@ -57,7 +58,7 @@ public final class McrStrategy implements Strategy {
     private static final long INDEXED_EVENTS = 2_000_000;
     private final Supplier<OrderSolver> solvers;
     private final MemoryModel memoryModel;
-    private final dev.weft.solver.Limits queryLimits;
+    private final QueryLimits queryLimits;
     private final long maxEncodingSize;
     private final Deque<Seed> seeds = new ArrayDeque<>();
     private final Set<Region> queued = new HashSet<>();
@@ -85,19 +86,19 @@ public final class McrStrategy implements Strategy {
      * @param solvers     makes one solver per trace; the strategy closes it
      * @param queryLimits limits of each seed query (a query that hits them makes the exploration incomplete)
      */
-    public McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
+    public McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, QueryLimits queryLimits) {
         this(solvers, memoryModel, queryLimits, CausalModel.LARGEST_ENCODING);
     }
 
     /** @param maxEncodingSize the largest causal model built in full, in order atoms ({@link CausalModel#encodingSize()}); larger ones are built lazily */
-    McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits, long maxEncodingSize) {
+    McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, QueryLimits queryLimits, long maxEncodingSize) {
         this.solvers = solvers;
         this.memoryModel = memoryModel;
         this.queryLimits = queryLimits;
         this.maxEncodingSize = maxEncodingSize;
     }
 
-    public McrStrategy(SolverKind solver, MemoryModel memoryModel, dev.weft.solver.Limits queryLimits) {
+    public McrStrategy(SolverKind solver, MemoryModel memoryModel, QueryLimits queryLimits) {
         this(solver::create, memoryModel, queryLimits, largestFullModel(solver));
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.explore;
 
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 
@@ -15,13 +16,15 @@ import dev.weft.trace.MemoryModel;
  * @param queryLimits     limits of each of mcr's solver queries
  */
 public record StrategyOptions(MemoryModel memoryModel, long seed, int preemptionBound, int depth, long runs,
-                              SolverKind solver, dev.weft.solver.Limits queryLimits) {
+                              SolverKind solver, QueryLimits queryLimits) {
     public static final int DEFAULT_PREEMPTION_BOUND = 2;
     public static final int DEFAULT_DEPTH = 3;
     public static final long DEFAULT_RUNS = 1000;
+    /** Each of mcr's solver queries (and race prediction's) at most a minute: one that hits it makes the exploration incomplete, never wrong. */
+    public static final QueryLimits DEFAULT_QUERY_LIMITS = new QueryLimits(60_000, 0);
 
     public static StrategyOptions defaults(MemoryModel memoryModel) {
         return new StrategyOptions(memoryModel, 0, DEFAULT_PREEMPTION_BOUND, DEFAULT_DEPTH, DEFAULT_RUNS, SolverKind.ORDER,
-                dev.weft.solver.Limits.NONE);
+                QueryLimits.NONE);
     }
 }

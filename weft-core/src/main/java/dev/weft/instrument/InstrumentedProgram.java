@@ -256,7 +256,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         standardInput = StandardInput.of(bytes);
     }
 
-    /** The bytes of standard input the runs read so far (the ones a schedule file saves). */
+    @Override
     public byte[] standardInputRead() {
         return standardInput.read();
     }

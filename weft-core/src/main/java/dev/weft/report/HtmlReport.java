@@ -2,6 +2,8 @@ package dev.weft.report;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
+import dev.weft.race.Race;
+import dev.weft.race.RaceFindings;
 import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.weft.report;
 
+import dev.weft.race.DataRaces;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.Event;

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
+import dev.weft.race.Race;
+import dev.weft.race.RaceFindings;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.VirtualFixes;
@@ -69,7 +71,7 @@ public final class JsonSummary {
             bugs.add(bug);
         }
         ArrayNode raceList = root.putArray("races");
-        races.races().forEach(race -> raceList.add(race.toJson()));
+        races.races().forEach(race -> raceList.add(race(race)));
         root.put("racePrediction", races.predictive());
         root.put("raceQueries", races.queries());
         root.put("raceQueriesUnknown", races.unknown());
@@ -85,6 +87,23 @@ public final class JsonSummary {
         fixes.volatileFields().stream().sorted().forEach(fields::add);
         ArrayNode fences = node.putArray("fences");
         fixes.fences().forEach(f -> fences.add(f.file() + ":" + f.line() + ":" + VirtualFixes.kindName(f.kind())));
+        return node;
+    }
+
+    /** One race of the summary's {@code races} list. */
+    public static ObjectNode race(Race race) {
+        ObjectNode node = JSON.createObjectNode();
+        ArrayNode locations = node.putArray("locations");
+        locations.add(race.first().location().fileAndLine());
+        locations.add(race.second().location().fileAndLine());
+        ArrayNode operations = node.putArray("operations");
+        operations.add(race.first().operation());
+        operations.add(race.second().operation());
+        node.put("address", race.address());
+        ArrayNode names = node.putArray("threads");
+        race.threads().forEach(names::add);
+        node.put("execution", race.execution());
+        node.put("predicted", race.predicted());
         return node;
     }
 

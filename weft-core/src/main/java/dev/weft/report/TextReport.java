@@ -3,6 +3,8 @@ package dev.weft.report;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug;
+import dev.weft.race.Race;
+import dev.weft.race.RaceFindings;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Bug;
 import dev.weft.trace.MemoryModel;

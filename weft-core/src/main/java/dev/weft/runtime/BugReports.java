@@ -1,5 +1,6 @@
 package dev.weft.runtime;
 
+import dev.weft.instrument.NullPointerMessages;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.EventKind;
@@ -40,7 +41,7 @@ final class BugReports {
     /**
      * No thread can move, yet one that keeps the run going is live: a livelock when one of them is a
      * spinner the busy-wait rule holds (its loop would spin for ever: nothing can change what it
-     * reads), else a deadlock. The bug is the first such thread's.
+     * reads), else a deadlock. The bug is the spinner's, else the first thread's; its message gives each thread's blocking line and where the locks they wait for were taken.
      */
     RunEnd noThreadCanMove(List<RunThread> live) {
         List<RunThread> blocked = live.stream().filter(t -> !t.daemon && !t.awaitingWork).toList();
@@ -52,16 +53,25 @@ final class BugReports {
             }
         }
         RunThread spinner = blocked.stream().filter(t -> t.pending != null && t.pending.kind() == EventKind.LOOP).findFirst().orElse(null);
-        String states = blocked.stream()
-                .map(t -> t.name + " " + (t.waitsFor != null ? t.waitsFor.get() : "is blocked"))
-                .collect(Collectors.joining("; "));
+        String states = blocked.stream().map(this::blockedState).collect(Collectors.joining("; "));
+        // Located as the stress oracle locates a plain run's deadlock (docs/oracle.md): at the first thread.
         RunThread first = spinner != null ? spinner : blocked.get(0);
-        Location where = first.pending != null ? symbols.locations().get(first.pending.location()) : null;
-        if (where == null || !isProgramFrame(where.className())) {
-            where = programLocation(first.jvm.getStackTrace(), first);
-        }
         BugKind kind = spinner != null ? BugKind.LIVELOCK : BugKind.DEADLOCK;
-        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, where, null));
+        return RunEnd.bug(new Bug(kind, kind.jsonName() + ": " + states, first.name, blockedAt(first), null));
+    }
+
+    /** "main.1 at Bank.java:25 waits for lock main#2 held by main.2 (taken at Bank.java:24)". */
+    private String blockedState(RunThread t) {
+        // A spinner's state says where it spins.
+        Location at = t.pending != null && t.pending.kind() == EventKind.LOOP ? null : blockedAt(t);
+        return t.name + (at != null && at.line() >= 0 ? " at " + at.fileAndLine() : "") + " "
+                + (t.waitsFor != null ? t.waitsFor.get() : "is blocked");
+    }
+
+    /** The program line a blocked thread waits at: its pending operation's, else its innermost program frame's. */
+    private Location blockedAt(RunThread t) {
+        Location where = t.pending != null ? symbols.locations().get(t.pending.location()) : null;
+        return where != null && isProgramFrame(where.className()) ? where : programLocation(t.jvm.getStackTrace(), t);
     }
 
     /** The step bound was reached: blames {@code last}, the thread stepped last (if any). */
@@ -118,10 +128,22 @@ final class BugReports {
 
     Bug failure(Throwable failure, RunThread thread) {
         BugKind kind = failure instanceof AssertionError ? BugKind.ASSERTION : BugKind.EXCEPTION;
-        String message = failure.getClass().getSimpleName() + (failure.getMessage() != null ? ": " + failure.getMessage() : "");
+        String own = failure.getMessage();
+        String shown = programsMessage(failure, thread);
+        String message = failure.getClass().getSimpleName() + (shown != null ? ": " + shown : "");
         java.io.StringWriter text = new java.io.StringWriter();
         failure.printStackTrace(new java.io.PrintWriter(text));
-        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), text.toString());
+        String stack = own == null || own.equals(shown) ? text.toString() : text.toString().replace(own, shown);
+        return new Bug(kind, message, thread.name, programLocation(failure.getStackTrace(), thread), stack);
+    }
+
+    /** The failure's message as the program would get it without Weft: a null pointer's source named as the program loads it. */
+    private static String programsMessage(Throwable failure, RunThread thread) {
+        StackTraceElement[] stack = failure.getStackTrace();
+        if (!(failure instanceof NullPointerException) || stack.length == 0) {
+            return failure.getMessage();
+        }
+        return NullPointerMessages.asThePrograms(failure.getMessage(), stack[0], thread.jvm.getContextClassLoader());
     }
 
     RunEnd exit(int status, RunThread thread, int loc) {

@@ -17,6 +17,8 @@ final class LockState {
     final Address address;
     RunThread owner;
     int holds;
+    /** Where the owner took the lock (its outermost acquisition, or its return from a wait): a location id, -1 when unknown. */
+    int takenAt = -1;
     final Map<RunThread, Integer> readers = new LinkedHashMap<>();
     /** Acquisitions so far, re-entrant ones included: a timed tryLock asks whether the lock was taken while it waited. */
     long acquisitions;

@@ -3,6 +3,7 @@ package dev.weft.runtime;
 import dev.weft.runtime.LockState.View;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.Location;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Address;
@@ -86,6 +87,10 @@ final class Locks {
         StringBuilder s = new StringBuilder(symbols.describe(l.address));
         if (l.owner != null) {
             s.append(" held by ").append(l.owner.name);
+            Location taken = l.takenAt >= 0 ? symbols.locations().get(l.takenAt) : null;
+            if (taken != null && taken.line() >= 0) {
+                s.append(" (taken at ").append(taken.fileAndLine()).append(')');
+            }
         }
         if (!l.readers.isEmpty()) {
             s.append(" read-held by ").append(l.readers.keySet().stream().map(t -> t.name).collect(Collectors.joining(", ")));
@@ -139,6 +144,9 @@ final class Locks {
     private void take(RunThread me, View view, int loc, int flags) {
         core.drain(me);
         hold(me, view);
+        if (!view.shared()) {
+            view.lock().takenAt = loc;
+        }
         core.record(me, EventKind.LOCK, loc, view.lock().address, 0, 0, (char) 0, flags | (view.shared() ? Event.SHARED : 0));
     }
 

@@ -16,6 +16,11 @@ public interface ProgramUnderTest {
     /** A fresh copy of the program (new class loader) whose hooks call {@code handler}. */
     Copy freshCopy(HookHandler handler);
 
+    /** The bytes of standard input the runs read so far, which a schedule file saves (none for a program that reads none). */
+    default byte[] standardInputRead() {
+        return new byte[0];
+    }
+
     /** One run's copy of the program. */
     interface Copy {
         /** Runs the program's entry point (main with its arguments) in the calling thread. */

@@ -53,6 +53,10 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER, Set.of());
     }
 
+    public RunConfig withMemoryModel(MemoryModel model) {
+        return new RunConfig(model, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
+    }
+
     public RunConfig withStepBound(long bound) {
         return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
     }

@@ -143,6 +143,7 @@ final class Waits {
         }
         l.owner = me;
         l.holds = holds;
+        l.takenAt = loc;
         me.loops.waitReturned();
         core.record(me, EventKind.WAKE, loc, l.address, setId, woken, (char) 0, Event.flagsOf(outcome) | call.flags() | held);
         if (woken >= 0) {

@@ -138,7 +138,7 @@ public final class CdclOrderSolver implements OrderSolver {
     }
 
     @Override
-    public Answer check(List<Formula> assumptions, Limits limits) {
+    public Answer check(List<Formula> assumptions, QueryLimits limits) {
         ensureOpen();
         long start = System.nanoTime();
         try {

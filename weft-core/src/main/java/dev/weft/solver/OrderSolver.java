@@ -17,7 +17,7 @@ public interface OrderSolver extends AutoCloseable {
      * Is {@code base ∧ assumptions} satisfiable? The assumptions hold for this call only. Hitting
      * {@code limits} yields {@link Answer.Status#UNKNOWN}, never UNSAT.
      */
-    Answer check(List<Formula> assumptions, Limits limits);
+    Answer check(List<Formula> assumptions, QueryLimits limits);
 
     /** Seconds spent inside {@link #check} so far. */
     double seconds();

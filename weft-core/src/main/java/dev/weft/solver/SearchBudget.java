@@ -10,12 +10,12 @@ final class SearchBudget {
 
     private long conflictBudget;
     private long deadline;
-    private BooleanSupplier stop = Limits.NONE.stop();
+    private BooleanSupplier stop = QueryLimits.NONE.stop();
     private long conflicts;
     private int clock;
     private String stopReason;
 
-    void start(Limits limits, long startNanos) {
+    void start(QueryLimits limits, long startNanos) {
         conflictBudget = limits.steps() > 0 ? limits.steps() : Long.MAX_VALUE;
         stop = limits.stop();
         deadline = limits.millis() > 0 ? startNanos + limits.millis() * 1_000_000 : Long.MAX_VALUE;

@@ -63,7 +63,7 @@ public final class Z3OrderSolver implements OrderSolver {
     }
 
     @Override
-    public Answer check(List<Formula> assumptions, Limits limits) {
+    public Answer check(List<Formula> assumptions, QueryLimits limits) {
         ensureOpen();
         long start = System.nanoTime();
         try {
@@ -110,7 +110,7 @@ public final class Z3OrderSolver implements OrderSolver {
         }
     }
 
-    private void applyLimits(Limits limits) {
+    private void applyLimits(QueryLimits limits) {
         Params params = context.mkParams();
         params.add("timeout", limits.millis() > 0 ? (int) Math.min(limits.millis(), NO_TIME_LIMIT) : NO_TIME_LIMIT);
         params.add("max_conflicts", limits.steps() > 0 ? (int) Math.min(limits.steps(), Integer.MAX_VALUE) : Integer.MAX_VALUE);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.solver.Answer;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
@@ -35,7 +36,7 @@ class CausalModelTest {
 
     private static List<Seed> seeds(CausalModel model) {
         try (var solver = SolverKind.Z3.create()) {
-            return Seeds.generate(model, solver, dev.weft.solver.Limits.NONE, () -> false).seeds();
+            return Seeds.generate(model, solver, QueryLimits.NONE, () -> false).seeds();
         }
     }
 
@@ -115,7 +116,7 @@ class CausalModelTest {
         try (var solver = SolverKind.ORDER.create()) {
             model.baseConstraints().forEach(solver::add);
             for (SeedQuery query : model.queries()) {
-                answers.put(query, model.check(solver, model.assumptions(query), dev.weft.solver.Limits.NONE).status());
+                answers.put(query, model.check(solver, model.assumptions(query), QueryLimits.NONE).status());
             }
         }
         return answers;
@@ -165,9 +166,9 @@ class CausalModelTest {
         try (var solver = SolverKind.ORDER.create()) {
             lazy.baseConstraints().forEach(solver::add);
             List<dev.weft.solver.Formula> bothInside = lazy.assumptions(new SeedQuery.Race(first, second));
-            assertEquals(Answer.Status.SAT, solver.check(bothInside, dev.weft.solver.Limits.NONE).status(),
+            assertEquals(Answer.Status.SAT, solver.check(bothInside, QueryLimits.NONE).status(),
                     "the base constraints alone leave out lock exclusion");
-            assertEquals(Answer.Status.UNSAT, lazy.check(solver, bothInside, dev.weft.solver.Limits.NONE).status());
+            assertEquals(Answer.Status.UNSAT, lazy.check(solver, bothInside, QueryLimits.NONE).status());
         }
     }
 

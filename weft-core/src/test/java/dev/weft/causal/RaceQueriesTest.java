@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.OrderSolver;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Address;
@@ -50,7 +50,7 @@ class RaceQueriesTest {
     }
 
     private static RaceQueries.Outcome ask(TraceBuilder b, Supplier<OrderSolver> solvers, int budget, Recorder recorder) {
-        return RaceQueries.ask(b.trace(), MemoryModel.SC, solvers, Limits.NONE, budget, recorder);
+        return RaceQueries.ask(b.trace(), MemoryModel.SC, solvers, QueryLimits.NONE, budget, recorder);
     }
 
     private static RaceQueries.Outcome ask(TraceBuilder b, Recorder recorder) {
@@ -148,7 +148,7 @@ class RaceQueriesTest {
         }
 
         @Override
-        public Answer check(List<Formula> assumptions, Limits limits) {
+        public Answer check(List<Formula> assumptions, QueryLimits limits) {
             return Answer.unknown("step limit");
         }
 

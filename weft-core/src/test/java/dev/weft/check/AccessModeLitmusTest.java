@@ -9,7 +9,7 @@ import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
@@ -50,7 +50,7 @@ class AccessModeLitmusTest {
 
     private static Strategy strategy(String name, MemoryModel model) {
         return switch (name) {
-            case "mcr" -> new McrStrategy(SolverKind.ORDER, model, Limits.NONE);
+            case "mcr" -> new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE);
             case "dpor" -> new DporStrategy(model);
             default -> new DfsStrategy();
         };

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
@@ -144,13 +144,13 @@ class BusyWaitLoopsTest {
     private static RealRuns.Exploration explore(String program, StrategyKind strategy, MemoryModel model, RunConfig config,
                                                 boolean allBugs) throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of());
-        return RealRuns.explore(opened, config, create(strategy, model), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
+        return RealRuns.explore(opened, config, create(strategy, model), new ExplorationLimits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static RealRuns.Exploration exploreSubject(Class<?> program, StrategyKind strategy, RunConfig config, boolean allBugs)
             throws Exception {
         InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.classpathOf(program), program.getName(), List.of());
-        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new Limits(RUNS, null, allBugs), run -> List.of(run.outcome()));
+        return RealRuns.explore(opened, config, create(strategy, config.memoryModel()), new ExplorationLimits(RUNS, null, allBugs), run -> List.of(run.outcome()));
     }
 
     private static Strategy create(StrategyKind strategy, MemoryModel model) {

@@ -9,8 +9,8 @@ import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
-import dev.weft.report.Race;
-import dev.weft.solver.Limits;
+import dev.weft.race.Race;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
@@ -69,7 +69,7 @@ class CatalogVerdictTest {
     @ParameterizedTest(name = "mcr {0} {1}")
     @MethodSource("entries")
     void mcr(String className, String model, Catalog.Entry entry) throws Exception {
-        check(entry, m -> new McrStrategy(SolverKind.ORDER, m, Limits.NONE), MCR_RUNS, false);
+        check(entry, m -> new McrStrategy(SolverKind.ORDER, m, QueryLimits.NONE), MCR_RUNS, false);
     }
 
     static Stream<Arguments> entriesNamingRaces() {

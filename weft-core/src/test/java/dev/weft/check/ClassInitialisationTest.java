@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
@@ -102,7 +102,7 @@ class ClassInitialisationTest {
 
     private static RealRuns.Exploration explore(String classpath, String mainClass, String strategy) throws Exception {
         return RealRuns.explore(InstrumentedProgram.open(classpath, mainClass, List.of()), MemoryModel.SC,
-                StrategyKind.byName(strategy).create(StrategyOptions.defaults(MemoryModel.SC)), new Limits(5_000, null, true), run -> List.of(run.outcome()));
+                StrategyKind.byName(strategy).create(StrategyOptions.defaults(MemoryModel.SC)), new ExplorationLimits(5_000, null, true), run -> List.of(run.outcome()));
     }
 
     /** StaticInitReadsShared's final state when its initialiser read {@code value}: both threads see that. */

@@ -7,7 +7,7 @@ import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.explore.Strategy;
@@ -18,12 +18,13 @@ import dev.weft.report.Interleaving;
 import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.Progress;
-import dev.weft.report.Race;
+import dev.weft.race.Race;
 import dev.weft.report.TextReport;
-import dev.weft.report.RaceCollector;
-import dev.weft.report.RacePrediction;
+import dev.weft.race.RaceCollector;
+import dev.weft.race.RacePrediction;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.IncompleteReason;
@@ -50,7 +51,7 @@ class DataRaceTest {
 
     /** MCR with race prediction, as {@code weft check} runs it. */
     static Explored explore(String mainClass, MemoryModel model) throws Exception {
-        return explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), RUN_LIMIT,
+        return explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE), RUN_LIMIT,
                 RacePrediction.DEFAULT_QUERIES_PER_TRACE);
     }
 
@@ -58,14 +59,14 @@ class DataRaceTest {
     static Explored explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, int raceQueries) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of());
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
-        RaceCollector races = new RaceCollector(new RacePrediction(model, SolverKind.ORDER, dev.weft.solver.Limits.NONE, raceQueries));
+        RaceCollector races = new RaceCollector(new RacePrediction(model, SolverKind.ORDER, QueryLimits.NONE, raceQueries));
         ProgramRunner runner = races.observe(executor::run);
-        Progress progress = new Progress(null, false, 0);
+        Progress progress = new Progress(null, false, 0, null);
         Explorer.Listener both = (runs, pending, bugs, seconds) -> {
             races.afterRun(runs, pending, bugs, seconds);
             progress.afterRun(runs, pending, bugs, seconds);
         };
-        ExplorationResult result = new Explorer(runner, strategy, new Limits(runLimit, null, true), both).explore();
+        ExplorationResult result = new Explorer(runner, strategy, new ExplorationLimits(runLimit, null, true), both).explore();
         assertEquals(0, races.findings().unconfirmed(), mainClass + ": predicted races whose witness run did not show them");
         assertEquals(0, races.findings().unknown(), mainClass);
         return new Explored(result, races, executor::run, progress);
@@ -82,7 +83,7 @@ class DataRaceTest {
         assertEquals("LostUpdate.java:13", race.second().location().fileAndLine());
         assertEquals(Set.of("main.1", "main.2"), race.threads());
         assertEquals(List.of("LostUpdate.java:13", "LostUpdate.java:13"),
-                List.of(race.toJson().get("locations").get(0).asText(), race.toJson().get("locations").get(1).asText()));
+                List.of(JsonSummary.race(race).get("locations").get(0).asText(), JsonSummary.race(race).get("locations").get(1).asText()));
     }
 
     @ParameterizedTest
@@ -167,9 +168,9 @@ class DataRaceTest {
     @EnumSource(MemoryModel.class)
     void aRaceTheFirstRunOrdersIsPredictedFromThatRun(MemoryModel model) throws Exception {
         // HiddenRace's first run lets the writer go first: its lock release orders the write before the read.
-        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE);
         assertEquals(List.of(), explore("examples.HiddenRace", model, mcr, 1, 0).describe(), "the first run shows no race by happens-before");
-        Explored oneRun = explore("examples.HiddenRace", model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE), 1,
+        Explored oneRun = explore("examples.HiddenRace", model, new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE), 1,
                 RacePrediction.DEFAULT_QUERIES_PER_TRACE);
         List<Race> races = oneRun.races().races();
         assertEquals(List.of("HiddenRace.x: write at HiddenRace.java:21 / read at HiddenRace.java:28 (threads main.1, main.2)"), oneRun.describe());
@@ -177,7 +178,7 @@ class DataRaceTest {
         assertTrue(race.predicted());
         assertEquals(1, race.execution());
         assertTrue(oneRun.races().findings().queries() > 0);
-        assertTrue(race.toJson().get("predicted").asBoolean());
+        assertTrue(JsonSummary.race(race).get("predicted").asBoolean());
         String text = TextReport.render(new ProgramSpec(List.of(), "examples.HiddenRace", List.of()), model, oneRun.result(), List.of(),
                 oneRun.races().findings(), false);
         assertTrue(text.contains("(threads main.1, main.2), predicted from execution 1\n"), text);
@@ -193,7 +194,7 @@ class DataRaceTest {
     @Test
     void aRaceNoExploredRunShowsIsFoundOnlyByPrediction() throws Exception {
         // SilentRace's write keeps the value the field holds: MCR has nothing new to explore after the first run.
-        McrStrategy observing = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        McrStrategy observing = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE);
         Explored withoutPrediction = explore("examples.SilentRace", MemoryModel.SC, observing, RUN_LIMIT, 0);
         assertTrue(withoutPrediction.result().complete());
         assertEquals(List.of(), withoutPrediction.describe());
@@ -206,7 +207,7 @@ class DataRaceTest {
         ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(MemoryModel.SC));
         Deadline deadline = Deadline.after(null);
         int[] runs = {0};
-        RaceCollector races = new RaceCollector(new RacePrediction(MemoryModel.SC, SolverKind.ORDER, dev.weft.solver.Limits.NONE,
+        RaceCollector races = new RaceCollector(new RacePrediction(MemoryModel.SC, SolverKind.ORDER, QueryLimits.NONE,
                 RacePrediction.DEFAULT_QUERIES_PER_TRACE), deadline);
         ProgramRunner runner = races.observe(policy -> {
             runs[0]++;
@@ -214,8 +215,8 @@ class DataRaceTest {
             deadline.cancel();
             return run;
         });
-        ExplorationResult result = new Explorer(runner, new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE),
-                new Limits(0, null, true), races, deadline).explore();
+        ExplorationResult result = new Explorer(runner, new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE),
+                new ExplorationLimits(0, null, true), races, deadline).explore();
         assertEquals(ExplorationResult.Stop.CANCELLED, result.stop());
         assertEquals(1, runs[0], "no witness run after the deadline");
         assertEquals(0, races.findings().queries());

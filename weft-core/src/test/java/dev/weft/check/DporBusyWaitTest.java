@@ -8,7 +8,7 @@ import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.ControlledExecutor;
@@ -48,7 +48,7 @@ class DporBusyWaitTest {
                 reads.add(ReadSignature.of(run.trace()).reads());
             }
             return run;
-        }, strategy, new Limits(RUNS, null, true), null).explore();
+        }, strategy, new ExplorationLimits(RUNS, null, true), null).explore();
         assertTrue(result.complete(), strategy.name() + " did not finish within " + RUNS + " runs");
         return reads;
     }

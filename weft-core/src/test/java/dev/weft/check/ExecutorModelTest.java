@@ -9,7 +9,7 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
@@ -33,7 +33,7 @@ class ExecutorModelTest {
     }
 
     private static Strategy mcr() {
-        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE);
+        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE);
     }
 
     private static Bug onlyBug(ExplorationResult result) {
@@ -71,7 +71,7 @@ class ExecutorModelTest {
         Bug bug = onlyBug(explore("PoolStarvationDeadlock", mcr()));
         assertEquals(BugKind.DEADLOCK, bug.kind());
         assertEquals("PoolStarvationDeadlock.java:16", bug.location().fileAndLine());
-        assertTrue(bug.message().contains("main.1 waits for a notify"), bug.message());
+        assertTrue(bug.message().contains("main.1 at PoolStarvationDeadlock.java:14 waits for a notify"), bug.message());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
@@ -49,6 +49,6 @@ class FinalFieldsTest {
 
     private static ExplorationResult explore(String mainClass, String strategy, MemoryModel model) throws Exception {
         return RealRuns.explore(InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of()), model,
-                StrategyKind.byName(strategy).create(StrategyOptions.defaults(model)), new Limits(20_000, null, false), run -> List.of(run.outcome())).result();
+                StrategyKind.byName(strategy).create(StrategyOptions.defaults(model)), new ExplorationLimits(20_000, null, false), run -> List.of(run.outcome())).result();
     }
 }

@@ -8,8 +8,8 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.report.HtmlReport;
 import dev.weft.report.ProgramSpec;
-import dev.weft.report.RaceFindings;
-import dev.weft.solver.Limits;
+import dev.weft.race.RaceFindings;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class HtmlReportTest {
 
     private static String report(String mainClass, MemoryModel model, List<Path> schedules) throws Exception {
-        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), 1_000, false).result();
+        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE), 1_000, false).result();
         return HtmlReport.render(new ProgramSpec(List.of(), mainClass, List.of()), model, result, schedules, RaceFindings.observed(List.of()), List.of());
     }
 

@@ -9,9 +9,9 @@ import dev.weft.explore.FoundBug;
 import dev.weft.explore.McrStrategy;
 import dev.weft.report.Interleaving;
 import dev.weft.report.ProgramSpec;
-import dev.weft.report.RaceFindings;
+import dev.weft.race.RaceFindings;
 import dev.weft.report.TextReport;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class InterleavingReportTest {
 
     private static ExplorationResult explore(String mainClass, MemoryModel model) throws Exception {
-        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, Limits.NONE), 1_000, false).result();
+        ExplorationResult result = RealRuns.explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE), 1_000, false).result();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict(), mainClass);
         return result;
     }

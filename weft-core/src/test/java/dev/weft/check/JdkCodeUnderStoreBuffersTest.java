@@ -9,7 +9,7 @@ import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.util.List;
@@ -31,7 +31,7 @@ class JdkCodeUnderStoreBuffersTest {
 
     static Stream<Arguments> relaxedModelsAndStrategies() {
         List<Function<MemoryModel, Strategy>> strategies = List.of(m -> new DfsStrategy(), DporStrategy::new,
-                m -> new McrStrategy(SolverKind.ORDER, m, Limits.NONE));
+                m -> new McrStrategy(SolverKind.ORDER, m, QueryLimits.NONE));
         return Stream.of(MemoryModel.TSO, MemoryModel.PSO)
                 .flatMap(model -> strategies.stream().map(strategy -> Arguments.of(model, strategy.apply(model))));
     }

@@ -8,13 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.instrument.JdkClasses;
 import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.util.List;
@@ -104,17 +105,17 @@ class JdkInstrumentationTest {
     }
 
     private static Strategy mcr() {
-        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        return new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE);
     }
 
     private static ExplorationResult explore(String mainClass, Set<String> jdk, Strategy strategy, boolean allBugs) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of());
         RunConfig config = RunConfig.of(MemoryModel.SC).withInstrumentedJdk(jdk);
         if (jdk.isEmpty()) {
-            return RealRuns.explore(program, config, strategy, new Limits(RUNS, null, allBugs), run -> List.of()).result();
+            return RealRuns.explore(program, config, strategy, new ExplorationLimits(RUNS, null, allBugs), run -> List.of()).result();
         }
         try (JdkInstrumentation.Session session = program.instrumentJdk(jdk)) {
-            return RealRuns.explore(program, config, strategy, new Limits(RUNS, null, allBugs), run -> List.of()).result();
+            return RealRuns.explore(program, config, strategy, new ExplorationLimits(RUNS, null, allBugs), run -> List.of()).result();
         }
     }
 }

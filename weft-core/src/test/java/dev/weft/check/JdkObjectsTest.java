@@ -17,7 +17,7 @@ import dev.weft.report.JsonSummary;
 import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.Address;
 import dev.weft.trace.BugKind;
@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class JdkObjectsTest {
     private static final List<Supplier<Strategy>> STRATEGIES = List.of(() -> new McrStrategy(SolverKind.ORDER, MemoryModel.SC,
-            Limits.NONE), () -> new DporStrategy(MemoryModel.SC), DfsStrategy::new);
+            QueryLimits.NONE), () -> new DporStrategy(MemoryModel.SC), DfsStrategy::new);
 
     private static ExplorationResult explore(String mainClass, Strategy strategy) throws Exception {
         return RealRuns.explore(mainClass, MemoryModel.SC, strategy, 2_000, false).result();
@@ -101,7 +101,7 @@ class JdkObjectsTest {
 
     @Test
     void aBugsReplayShowsItsJdkCallsAsTheProgramMadeThem() throws Exception {
-        FoundBug bug = explore("examples.jdk.RegistryCheckThenAct", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE))
+        FoundBug bug = explore("examples.jdk.RegistryCheckThenAct", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE))
                 .bugs().get(0);
         String table = Interleaving.of(bug.trace(), bug.bug(), false).toText("");
         assertTrue(table.contains("RegistryCheckThenAct.java:18 ids.get(\"alice\") → null"), table);
@@ -122,7 +122,7 @@ class JdkObjectsTest {
 
     @Test
     void aFailureInsideJdkCodeNamesTheProgramLineThatCalledIn() throws Exception {
-        FoundBug bug = explore("examples.jdk.IterationWhileAdding", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE))
+        FoundBug bug = explore("examples.jdk.IterationWhileAdding", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE))
                 .bugs().get(0);
         assertEquals(BugKind.EXCEPTION, bug.bug().kind());
         assertTrue(bug.bug().message().startsWith("ConcurrentModificationException"), bug.bug().message());
@@ -131,7 +131,7 @@ class JdkObjectsTest {
 
     @Test
     void aDeadlockOnJdkObjectsMonitorsNamesTheCallsWaitingForThem() throws Exception {
-        FoundBug bug = explore("examples.jdk.SynchronizedMapsDeadlock", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE))
+        FoundBug bug = explore("examples.jdk.SynchronizedMapsDeadlock", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE))
                 .bugs().get(0);
         assertEquals(BugKind.DEADLOCK, bug.bug().kind());
         assertTrue(bug.bug().location().fileAndLine().startsWith("SynchronizedMapsDeadlock.java:"), bug.bug().location().toString());
@@ -148,7 +148,7 @@ class JdkObjectsTest {
 
     @Test
     void aChangingCallThatChangedNothingIsARead() throws Exception {
-        FoundBug emptyPoll = explore("examples.jdk.ConcurrentQueueEmptyPoll", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, Limits.NONE))
+        FoundBug emptyPoll = explore("examples.jdk.ConcurrentQueueEmptyPoll", new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE))
                 .bugs().get(0);
         List<Event> calls = emptyPoll.trace().events().stream()
                 .filter(e -> e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE).toList();

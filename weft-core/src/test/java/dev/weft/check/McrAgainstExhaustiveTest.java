@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.McrStrategy;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import examples.Catalog;
@@ -63,7 +63,7 @@ class McrAgainstExhaustiveTest {
         }
         List<SolverKind> solvers = model == MemoryModel.SC ? List.of(SolverKind.ORDER, SolverKind.Z3) : List.of(SolverKind.ORDER);
         for (SolverKind solver : solvers) {
-            McrStrategy strategy = new McrStrategy(solver, model, Limits.NONE);
+            McrStrategy strategy = new McrStrategy(solver, model, QueryLimits.NONE);
             RealRuns.Exploration mcr = RealRuns.explore(className, model, strategy, RUNS, true);
             assertTrue(mcr.result().complete(), className + " " + solver);
             assertEquals(dpor.outcomes(), mcr.outcomes(), className + " " + solver);

@@ -7,9 +7,9 @@ import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
-import dev.weft.report.Race;
-import dev.weft.report.RacePrediction;
-import dev.weft.solver.Limits;
+import dev.weft.race.Race;
+import dev.weft.race.RacePrediction;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.util.Set;
@@ -67,7 +67,7 @@ class RacePredictionSoundnessTest {
     }
 
     private static McrStrategy mcr(MemoryModel model) {
-        return new McrStrategy(SolverKind.ORDER, model, Limits.NONE);
+        return new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE);
     }
 
     private static Set<String> locationPairs(DataRaceTest.Explored explored) {

@@ -2,7 +2,7 @@ package dev.weft.check;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
@@ -51,17 +51,17 @@ final class RealRuns {
     }
 
     static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) {
-        return explore(program, model, strategy, new Limits(runLimit, null, allBugs), run -> List.of(run.outcome()));
+        return explore(program, model, strategy, new ExplorationLimits(runLimit, null, allBugs), run -> List.of(run.outcome()));
     }
 
     /** Explores within {@code limits}, recording the outcomes {@code outcomes} makes of every run (replays of bugs included). */
-    static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, Limits limits,
+    static Exploration explore(InstrumentedProgram program, MemoryModel model, Strategy strategy, ExplorationLimits limits,
                                Function<RunResult, Collection<String>> outcomes) {
         return explore(program, RunConfig.of(model), strategy, limits, outcomes);
     }
 
     /** As above, with runs made as {@code config} says. */
-    static Exploration explore(InstrumentedProgram program, RunConfig config, Strategy strategy, Limits limits,
+    static Exploration explore(InstrumentedProgram program, RunConfig config, Strategy strategy, ExplorationLimits limits,
                                Function<RunResult, Collection<String>> outcomes) {
         ControlledExecutor executor = new ControlledExecutor(program, config);
         Set<String> seen = new TreeSet<>();

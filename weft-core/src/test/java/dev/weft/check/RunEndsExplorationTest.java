@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import java.util.LinkedHashMap;
@@ -37,7 +38,7 @@ class RunEndsExplorationTest {
 
     private static Strategy strategy(String name, MemoryModel model) {
         return switch (name) {
-            case "mcr" -> new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
+            case "mcr" -> new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE);
             case "dpor" -> new DporStrategy(model);
             default -> new DfsStrategy();
         };
@@ -46,7 +47,7 @@ class RunEndsExplorationTest {
     private static RealRuns.Exploration explore(String program, MemoryModel model, Strategy strategy, boolean allBugs) throws Exception {
         String classpath = program.startsWith("subjects.") ? RealRuns.classpathOf(subjects.ends.ExitCutsWriter.class) : RealRuns.examplesClasspath();
         return RealRuns.explore(InstrumentedProgram.open(classpath, program, List.of()), model, strategy,
-                new Limits(RUNS, null, allBugs), StressOracleTest::programOutcomes);
+                new ExplorationLimits(RUNS, null, allBugs), StressOracleTest::programOutcomes);
     }
 
     /** Every bug the complete exploration of {@code program} found, as "bug kind at File.java:line". */
@@ -122,7 +123,7 @@ class RunEndsExplorationTest {
     }
 
     private static McrStrategy explorationMcrCannotCount(String program, MemoryModel model) throws Exception {
-        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE);
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, model, QueryLimits.NONE);
         assertFalse(explore(program, model, mcr, true).result().complete(), program);
         return mcr;
     }

@@ -8,7 +8,7 @@ import dev.weft.check.OracleComparison.Status;
 import dev.weft.check.OracleComparison.WeftSide;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
@@ -243,7 +243,7 @@ class StressOracleTest {
         try {
             Future<RealRuns.Exploration> exploring = worker.submit(() -> RealRuns.explore(
                     InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of()), MemoryModel.SC, strategy,
-                    new Limits(runs, mode.timeLimit, true), StressOracleTest::programOutcomes));
+                    new ExplorationLimits(runs, mode.timeLimit, true), StressOracleTest::programOutcomes));
             RealRuns.Exploration exploration = exploring.get(mode.timeLimit.plus(mode.grace).toMillis(), TimeUnit.MILLISECONDS);
             return side(program, strategyName, exploration, seconds(start));
         } catch (TimeoutException e) {

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.ExplorationResult.Verdict;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.RunConfig;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.MemoryModel;
@@ -161,8 +162,8 @@ class WakeupsTest {
 
     private static RealRuns.Exploration explore(InstrumentedProgram opened, MemoryModel model, boolean spurious, String strategy) throws Exception {
         StrategyOptions options = new StrategyOptions(model, 0, StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH,
-                RUNS, SolverKind.ORDER, dev.weft.solver.Limits.NONE);
+                RUNS, SolverKind.ORDER, QueryLimits.NONE);
         return RealRuns.explore(opened, RunConfig.of(model).withSpuriousWakeups(spurious), StrategyKind.byName(strategy).create(options),
-                new Limits(RUNS, null, false), run -> List.of(run.outcome()));
+                new ExplorationLimits(RUNS, null, false), run -> List.of(run.outcome()));
     }
 }

@@ -41,7 +41,7 @@ class DfsStrategyTest {
             var r = toy.run(policy);
             assertTrue(schedules.add(r.schedule().toString()), "schedule explored twice: " + r.schedule());
             return r;
-        }, new DfsStrategy(), Limits.NONE, null).explore();
+        }, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
 
         assertEquals(binomial(n + m, n), result.executions());
         assertEquals(schedules.size(), result.executions());
@@ -52,7 +52,7 @@ class DfsStrategyTest {
     @Test
     void threeThreadsGiveTheMultinomialCount() {
         ToyRunner toy = new ToyRunner(List.of(writes("x", 2), writes("y", 2), writes("z", 1)), s -> false);
-        ExplorationResult result = new Explorer(toy, new DfsStrategy(), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(toy, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(30, result.executions()); // 5! / (2! 2! 1!)
     }
 
@@ -62,7 +62,7 @@ class DfsStrategyTest {
         List<Op> t0 = List.of(Op.read("c"), Op.write("c", 1));
         List<Op> t1 = List.of(Op.read("c"), Op.write("c", 1));
         ToyRunner toy = new ToyRunner(List.of(t0, t1), s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0);
-        ExplorationResult result = new Explorer(toy, new DfsStrategy(), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(toy, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
 
         assertEquals(Verdict.BUG, result.verdict());
         assertEquals(Stop.BUG_FOUND, result.stop());
@@ -76,7 +76,7 @@ class DfsStrategyTest {
         List<Op> t0 = List.of(Op.read("c"), Op.write("c", 1));
         List<Op> t1 = List.of(Op.read("c"), Op.write("c", 1));
         ToyRunner toy = new ToyRunner(List.of(t0, t1), s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0);
-        ExplorationResult result = new Explorer(toy, new DfsStrategy(), new Limits(0, null, true), null).explore();
+        ExplorationResult result = new Explorer(toy, new DfsStrategy(), new ExplorationLimits(0, null, true), null).explore();
 
         assertEquals(6, result.executions());
         assertEquals(1, result.bugs().size());
@@ -86,7 +86,7 @@ class DfsStrategyTest {
     @Test
     void maxExecutionsMakesTheResultIncomplete() {
         ToyRunner toy = new ToyRunner(List.of(writes("x", 3), writes("y", 3)), s -> false);
-        ExplorationResult result = new Explorer(toy, new DfsStrategy(), new Limits(5, null, false), null).explore();
+        ExplorationResult result = new Explorer(toy, new DfsStrategy(), new ExplorationLimits(5, null, false), null).explore();
         assertEquals(5, result.executions());
         assertEquals(Stop.MAX_EXECUTIONS, result.stop());
         assertEquals(Verdict.INCOMPLETE, result.verdict());
@@ -103,7 +103,7 @@ class DfsStrategyTest {
                 var r = toy.run(policy);
                 out.add(r.schedule().toString());
                 return r;
-            }, new RandomStrategy(42, 20), Limits.NONE, null).explore();
+            }, new RandomStrategy(42, 20), ExplorationLimits.NONE, null).explore();
             assertEquals(20, result.executions());
             assertEquals(Verdict.INCOMPLETE, result.verdict());
         }

@@ -30,10 +30,10 @@ class DporStrategyTest {
     }
 
     static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy) {
-        return explore(program, model, strategy, new Limits(0, null, true));
+        return explore(program, model, strategy, new ExplorationLimits(0, null, true));
     }
 
-    static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy, Limits limits) {
+    static Outcomes explore(List<List<Op>> program, MemoryModel model, Strategy strategy, ExplorationLimits limits) {
         ToyRunner toy = new ToyRunner(program, s -> false, model);
         Set<String> states = new HashSet<>();
         Set<String> schedules = new HashSet<>();
@@ -150,7 +150,7 @@ class DporStrategyTest {
     @ParameterizedTest(name = "random program {0} under {1}")
     @MethodSource("randomPrograms")
     void reachesExactlyTheOutcomesOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
-        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, true));
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new ExplorationLimits(5000, null, true));
         assumeTrue(dfs.complete(), "too many interleavings for a unit test");
         Outcomes dpor = explore(program, model, new DporStrategy(model));
         assertEquals(dfs.states(), dpor.states(), program.toString());
@@ -160,7 +160,7 @@ class DporStrategyTest {
     @ParameterizedTest(name = "random program {0} under {1}")
     @MethodSource("randomProgramsWithChecks")
     void reachesTheOutcomesWithoutFailedChecksOfExhaustiveSearchOnRandomPrograms(int seed, MemoryModel model, List<List<Op>> program) {
-        Outcomes dfs = explore(program, model, new DfsStrategy(), new Limits(5000, null, true));
+        Outcomes dfs = explore(program, model, new DfsStrategy(), new ExplorationLimits(5000, null, true));
         assumeTrue(dfs.complete(), "too many interleavings for a unit test");
         Outcomes dpor = explore(program, model, new DporStrategy(model));
         assertEquals(withoutFailedChecks(dfs), withoutFailedChecks(dpor), program.toString());
@@ -221,7 +221,7 @@ class DporStrategyTest {
     void findsTheLostUpdateAndItReplays() {
         List<List<Op>> program = List.of(ops(Op.read("c"), Op.write("c", 1)), ops(Op.read("c"), Op.write("c", 1)));
         ToyRunner toy = new ToyRunner(program, s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0);
-        ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(toy, new DporStrategy(MemoryModel.SC), ExplorationLimits.NONE, null).explore();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.bugs().get(0).replayed());
     }
@@ -270,7 +270,7 @@ class DporStrategyTest {
     void findsTheLockOrderDeadlock(MemoryModel model) {
         List<List<Op>> program = List.of(ops(Op.lock("l"), Op.write("x", 1), Op.lock("m"), Op.unlock("m"), Op.unlock("l")),
                 ops(Op.lock("m"), Op.write("y", 1), Op.lock("l"), Op.unlock("l"), Op.unlock("m")));
-        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false, model), new DporStrategy(model), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false, model), new DporStrategy(model), ExplorationLimits.NONE, null).explore();
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertEquals(BugKind.DEADLOCK, result.bugs().get(0).bug().kind());
     }

@@ -33,7 +33,7 @@ class ExplorerTest {
 
     @Test
     void aCompleteExplorationHasNoReason() {
-        ExplorationResult result = new Explorer(new ToyRunner(TWO_WRITERS, s -> false), new DfsStrategy(), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(new ToyRunner(TWO_WRITERS, s -> false), new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.OK, result.verdict());
         assertTrue(result.complete());
         assertEquals(List.of(), result.incompleteReasons());
@@ -44,7 +44,7 @@ class ExplorerTest {
         ToyRunner toy = new ToyRunner(TWO_WRITERS, s -> false);
         IncompleteReason cut = IncompleteReason.of("loop-bound", "a loop at A.java:3 ran past the loop bound");
         ExplorationResult result = new Explorer(policy -> withReasons(toy.run(policy), List.of(cut)), new DfsStrategy(),
-                Limits.NONE, null).explore();
+                ExplorationLimits.NONE, null).explore();
         assertEquals(2, result.executions());
         assertEquals(Stop.EXHAUSTED, result.stop());
         assertEquals(Verdict.INCOMPLETE, result.verdict());
@@ -56,10 +56,10 @@ class ExplorerTest {
     @Test
     void eachStopThatIsNotTheEndSaysWhich() {
         ToyRunner toy = new ToyRunner(TWO_WRITERS, s -> false);
-        assertEquals(List.of("max-executions"), kinds(new Explorer(toy, new DfsStrategy(), new Limits(1, null, false), null).explore()));
-        ExplorationResult bug = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), new DfsStrategy(), Limits.NONE, null).explore();
+        assertEquals(List.of("max-executions"), kinds(new Explorer(toy, new DfsStrategy(), new ExplorationLimits(1, null, false), null).explore()));
+        ExplorationResult bug = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(List.of("first-bug"), kinds(bug));
-        ExplorationResult sampled = new Explorer(toy, new RandomStrategy(1, 3), Limits.NONE, null).explore();
+        ExplorationResult sampled = new Explorer(toy, new RandomStrategy(1, 3), ExplorationLimits.NONE, null).explore();
         assertEquals(Stop.EXHAUSTED, sampled.stop());
         assertEquals(List.of("sampling"), kinds(sampled));
     }
@@ -68,7 +68,7 @@ class ExplorerTest {
     void aTimeLimitOrACancelIsNamedNeverExhausted() {
         ToyRunner toy = new ToyRunner(TWO_WRITERS, s -> false);
         Deadline passed = Deadline.after(java.time.Duration.ZERO);
-        ExplorationResult timedOut = new Explorer(toy, new DfsStrategy(), Limits.NONE, null, passed).explore();
+        ExplorationResult timedOut = new Explorer(toy, new DfsStrategy(), ExplorationLimits.NONE, null, passed).explore();
         assertEquals(Stop.TIME_LIMIT, timedOut.stop());
         assertEquals(List.of("time-limit"), kinds(timedOut));
         assertEquals("the exploration stopped at its time limit of 0s", timedOut.incompleteReasons().get(0).message());
@@ -77,7 +77,7 @@ class ExplorerTest {
         Explorer explorer = new Explorer(policy -> {
             deadline.cancel();
             return toy.run(policy);
-        }, new DfsStrategy(), Limits.NONE, null, deadline);
+        }, new DfsStrategy(), ExplorationLimits.NONE, null, deadline);
         ExplorationResult cancelled = explorer.explore();
         assertEquals(1, cancelled.executions());
         assertEquals(Stop.CANCELLED, cancelled.stop());
@@ -112,7 +112,7 @@ class ExplorerTest {
             RunResult run = toy.run(policy);
             deadline.cancel();
             return new RunResult(RunResult.Status.STOPPED, run.trace(), run.schedule(), List.of(), "stopped", Map.of());
-        }, recording, Limits.NONE, null, deadline).explore();
+        }, recording, ExplorationLimits.NONE, null, deadline).explore();
         assertEquals(0, result.executions());
         assertEquals(List.of(), told);
         assertEquals(Stop.CANCELLED, result.stop());
@@ -122,7 +122,7 @@ class ExplorerTest {
     @Test
     void aFailingStrategyIsWeftsErrorNotTheProgramsBug() {
         ToyRunner toy = new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO);
-        ExplorationResult result = new Explorer(toy, new Failing(new IllegalStateException("no such seed")), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(toy, new Failing(new IllegalStateException("no such seed")), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.ERROR, result.verdict());
         assertEquals(Stop.ERROR, result.stop());
         assertTrue(result.error().startsWith("Weft failed: java.lang.IllegalStateException: no such seed (at "), result.error());
@@ -134,7 +134,7 @@ class ExplorerTest {
     void aFailingRunnerIsWeftsErrorWithItsCause() {
         ExplorationResult result = new Explorer(policy -> {
             throw new IllegalStateException("Weft run failed: schedule policy failed", new NullPointerException("choice"));
-        }, new DfsStrategy(), Limits.NONE, null).explore();
+        }, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.ERROR, result.verdict());
         assertTrue(result.error().contains("Weft run failed: schedule policy failed; caused by java.lang.NullPointerException: choice"),
                 result.error());
@@ -144,7 +144,7 @@ class ExplorerTest {
     void theCheckerOutOfMemoryIsAnErrorThatSaysSo() {
         ExplorationResult result = new Explorer(policy -> {
             throw new OutOfMemoryError("Java heap space");
-        }, new DfsStrategy(), Limits.NONE, null).explore();
+        }, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.ERROR, result.verdict());
         assertTrue(result.error().startsWith("Weft failed: the checker ran out of memory (Java heap space)"), result.error());
     }
@@ -160,7 +160,7 @@ class ExplorerTest {
             RunResult run = toy.run(policy);
             bugRuns[0] += run.status() == RunResult.Status.BUG ? 1 : 0;
             return run;
-        }, new DfsStrategy(), new Limits(0, null, true), null).explore();
+        }, new DfsStrategy(), new ExplorationLimits(0, null, true), null).explore();
         assertEquals(Verdict.BUG, result.verdict());
         assertEquals(Stop.ERROR, result.stop());
         assertTrue(kinds(result).contains("error"));
@@ -177,7 +177,7 @@ class ExplorerTest {
             RunResult run = toy.run(policy);
             bugSeen[0] = run.status() == RunResult.Status.BUG;
             return run;
-        }, new DfsStrategy(), Limits.NONE, null).explore();
+        }, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.BUG, result.verdict());
         assertEquals(Stop.ERROR, result.stop());
         assertEquals(FoundBug.Replay.NOT_CHECKED, result.bugs().get(0).replay());

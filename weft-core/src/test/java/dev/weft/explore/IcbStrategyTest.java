@@ -29,7 +29,7 @@ class IcbStrategyTest {
     @Test
     void lostUpdateNeedsOnePreemption() {
         IcbStrategy none = new IcbStrategy(0);
-        ExplorationResult withoutPreemption = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), none, Limits.NONE, null).explore();
+        ExplorationResult withoutPreemption = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), none, ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.INCOMPLETE, withoutPreemption.verdict());
         assertFalse(withoutPreemption.complete());
         IncompleteReason cut = withoutPreemption.incompleteReasons().get(0);
@@ -41,7 +41,7 @@ class IcbStrategyTest {
         assertEquals(-1, none.bugBound());
 
         IcbStrategy one = new IcbStrategy(1);
-        ExplorationResult withOne = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), one, Limits.NONE, null).explore();
+        ExplorationResult withOne = new Explorer(new ToyRunner(LOST_UPDATE, BOTH_READ_ZERO), one, ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.BUG, withOne.verdict());
         assertEquals(1, one.bugBound());
         assertTrue(withOne.bugs().get(0).replayed());
@@ -52,16 +52,16 @@ class IcbStrategyTest {
         List<List<Op>> storeBuffering = List.of(List.of(Op.write("x", 1), Op.read("y")), List.of(Op.write("y", 1), Op.read("x")));
         Predicate<Map<String, Long>> bothReadZero = s -> s.getOrDefault("r0.y", 0L) == 0 && s.getOrDefault("r1.x", 0L) == 0;
         IcbStrategy tso = new IcbStrategy(0);
-        assertEquals(Verdict.BUG, new Explorer(new ToyRunner(storeBuffering, bothReadZero, MemoryModel.TSO), tso, Limits.NONE, null).explore().verdict());
+        assertEquals(Verdict.BUG, new Explorer(new ToyRunner(storeBuffering, bothReadZero, MemoryModel.TSO), tso, ExplorationLimits.NONE, null).explore().verdict());
         assertEquals(0, tso.bugBound());
-        ExplorationResult sc = new Explorer(new ToyRunner(storeBuffering, bothReadZero), new IcbStrategy(2), Limits.NONE, null).explore();
+        ExplorationResult sc = new Explorer(new ToyRunner(storeBuffering, bothReadZero), new IcbStrategy(2), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.OK, sc.verdict());
     }
 
     @Test
     void completeWhenNoRunCouldPreempt() {
         List<List<Op>> program = List.of(List.of(Op.write("x", 1)), List.of(Op.read("x")), List.of(Op.read("x")));
-        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false), new IcbStrategy(0), Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(new ToyRunner(program, s -> false), new IcbStrategy(0), ExplorationLimits.NONE, null).explore();
         assertTrue(result.complete());
         assertEquals(Verdict.OK, result.verdict());
         assertEquals(6, result.executions());
@@ -81,7 +81,7 @@ class IcbStrategyTest {
                 expected.add(r.schedule());
             }
             return r;
-        }, new DfsStrategy(), Limits.NONE, null).explore();
+        }, new DfsStrategy(), ExplorationLimits.NONE, null).explore();
 
         Set<List<Choice>> made = new HashSet<>();
         ToyRunner toy = new ToyRunner(program, s -> false, model);
@@ -89,7 +89,7 @@ class IcbStrategyTest {
             var r = toy.run(policy);
             assertTrue(made.add(r.schedule()), "run made twice: " + r.schedule());
             return r;
-        }, new IcbStrategy(bound), Limits.NONE, null).explore();
+        }, new IcbStrategy(bound), ExplorationLimits.NONE, null).explore();
         assertEquals(expected, made);
         assertFalse(result.complete());
     }

@@ -8,6 +8,7 @@ import dev.weft.causal.ReadSignature;
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.ToyPrograms.Program;
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.IncompleteReason;
@@ -73,7 +74,7 @@ class McrStrategyTest {
 
     private static Exploration explore(Program program, MemoryModel model, Strategy strategy, boolean allBugs) {
         Recording recording = new Recording(strategy);
-        ExplorationResult result = new Explorer(program.runner(model), recording, new Limits(0, null, allBugs), null).explore();
+        ExplorationResult result = new Explorer(program.runner(model), recording, new ExplorationLimits(0, null, allBugs), null).explore();
         return new Exploration(result, recording.outcomes, recording.signatures,
                 strategy instanceof McrStrategy mcr ? mcr : null);
     }
@@ -83,7 +84,7 @@ class McrStrategyTest {
     }
 
     private static Exploration mcr(Program program, MemoryModel model, boolean allBugs, SolverKind solver) {
-        return explore(program, model, new McrStrategy(solver, model, dev.weft.solver.Limits.NONE), allBugs);
+        return explore(program, model, new McrStrategy(solver, model, QueryLimits.NONE), allBugs);
     }
 
     private static Exploration dfs(Program program, MemoryModel model) {
@@ -165,14 +166,14 @@ class McrStrategyTest {
     }
 
     private static McrStrategy lazyMcr(MemoryModel model) {
-        return new McrStrategy(SolverKind.ORDER::create, model, dev.weft.solver.Limits.NONE, 0);
+        return new McrStrategy(SolverKind.ORDER::create, model, QueryLimits.NONE, 0);
     }
 
     @Test
     void aModelAboveTheSizeLimitIsExploredLazilyAndStopsOnlyAtTheUsersLimit() {
         Program program = lockedLoop(40);
         ExplorationResult result = new Explorer(program.runner(MemoryModel.SC), lazyMcr(MemoryModel.SC),
-                new Limits(12, null, false), null).explore();
+                new ExplorationLimits(12, null, false), null).explore();
         assertEquals(12, result.executions());
         assertEquals(Verdict.INCOMPLETE, result.verdict());
         assertFalse(result.complete());
@@ -205,7 +206,7 @@ class McrStrategyTest {
 
     @Test
     void solvingStopsAtTheDeadlineAndLeavesTheExplorationIncomplete() {
-        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, dev.weft.solver.Limits.NONE);
+        McrStrategy mcr = new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE);
         Deadline passed = Deadline.after(null);
         mcr.stopWorkingAt(passed);
         Recording recording = new Recording(mcr);
@@ -215,7 +216,7 @@ class McrStrategyTest {
             RunResult run = program.runner(MemoryModel.SC).run(policy);
             passed.cancel();
             return run;
-        }, recording, new Limits(0, null, false), null, Deadline.after(null)).explore();
+        }, recording, new ExplorationLimits(0, null, false), null, Deadline.after(null)).explore();
         assertEquals(1, result.executions());
         assertEquals(0, mcr.queries());
         assertEquals(Verdict.INCOMPLETE, result.verdict());

@@ -30,7 +30,7 @@ class PctStrategyTest {
             var r = toy.run(policy);
             out.add(r.schedule().toString());
             return r;
-        }, new PctStrategy(MemoryModel.TSO, seed, 3, runs), Limits.NONE, null).explore();
+        }, new PctStrategy(MemoryModel.TSO, seed, 3, runs), ExplorationLimits.NONE, null).explore();
         assertEquals(runs, result.executions());
         assertEquals(Verdict.INCOMPLETE, result.verdict());
         return out;
@@ -62,13 +62,13 @@ class PctStrategyTest {
     void depthOneNeverPreemptsSoMissesTheLostUpdate() {
         List<List<Op>> program = List.of(List.of(Op.read("c"), Op.write("c", 1)), List.of(Op.read("c"), Op.write("c", 1)));
         ExplorationResult result = new Explorer(new ToyRunner(program, s -> s.getOrDefault("r0.c", 0L) == 0 && s.getOrDefault("r1.c", 0L) == 0),
-                new PctStrategy(MemoryModel.SC, 1, 1, 50), Limits.NONE, null).explore();
+                new PctStrategy(MemoryModel.SC, 1, 1, 50), ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.INCOMPLETE, result.verdict());
     }
 
     private static void assertFoundWithin(List<List<Op>> program, Predicate<Map<String, Long>> bad, long seed, int depth, int runs) {
         PctStrategy pct = new PctStrategy(MemoryModel.SC, seed, depth, runs);
-        ExplorationResult result = new Explorer(new ToyRunner(program, bad), pct, Limits.NONE, null).explore();
+        ExplorationResult result = new Explorer(new ToyRunner(program, bad), pct, ExplorationLimits.NONE, null).explore();
         assertEquals(Verdict.BUG, result.verdict(), "seed " + seed);
         assertTrue(result.executionsToFirstBug() <= runs);
         assertEquals("sampling", pct.incompleteReasons().get(0).kind());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class StrategyKindTest {
 
     @Test
     void passesTheOptionsOn() {
-        StrategyOptions options = new StrategyOptions(MemoryModel.SC, 5, 0, 1, 3, SolverKind.ORDER, dev.weft.solver.Limits.NONE);
+        StrategyOptions options = new StrategyOptions(MemoryModel.SC, 5, 0, 1, 3, SolverKind.ORDER, QueryLimits.NONE);
         IcbStrategy icb = (IcbStrategy) StrategyKind.ICB.create(options);
         assertEquals(-1, icb.bugBound());
         assertEquals(3, StrategyKind.PCT.create(options).pending());

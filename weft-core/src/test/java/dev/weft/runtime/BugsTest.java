@@ -53,8 +53,8 @@ class BugsTest {
         assertEquals(Status.BUG, r.status());
         assertEquals(BugKind.DEADLOCK, r.bug().kind());
         String message = r.bug().message();
-        assertTrue(message.contains("main waits for lock main#1 held by main.1"), message);
-        assertTrue(message.contains("main.1 waits for lock main#2 held by main"), message);
+        assertTrue(message.matches(".*main at TestProgram\\.java:\\d+ waits for lock main#1 held by main\\.1.*"), message);
+        assertTrue(message.matches(".*main\\.1 at TestProgram\\.java:\\d+ waits for lock main#2 held by main.*"), message);
     }
 
     @Test
@@ -88,7 +88,7 @@ class BugsTest {
         });
         RunResult r = firstBug(p);
         assertEquals(BugKind.DEADLOCK, r.bug().kind());
-        assertEquals("deadlock: main waits for a notify on lock main#1", r.bug().message());
+        assertTrue(r.bug().message().matches("deadlock: main at TestProgram\\.java:\\d+ waits for a notify on lock main#1"), r.bug().message());
         assertEquals("main", r.bug().thread());
     }
 
@@ -97,7 +97,7 @@ class BugsTest {
         TestProgram p = new TestProgram(t -> t.join(Thread.currentThread()));
         RunResult r = Runs.once(p, MemoryModel.SC);
         assertEquals(BugKind.DEADLOCK, r.bug().kind());
-        assertEquals("deadlock: main waits to join main", r.bug().message());
+        assertTrue(r.bug().message().matches("deadlock: main at TestProgram\\.java:\\d+ waits to join main"), r.bug().message());
     }
 
     @Test

@@ -7,7 +7,7 @@ import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.Strategy;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.FenceKind;
@@ -88,7 +88,7 @@ class DporOnRuntimeTest {
             RunResult r = executor.run(policy);
             states.add(r.status() + " " + r.finalState());
             return r;
-        }, strategy, new Limits(100_000, null, true), null).explore();
+        }, strategy, new ExplorationLimits(100_000, null, true), null).explore();
         assertTrue(result.complete(), result.toString());
         return new Outcomes(states, result.executions());
     }

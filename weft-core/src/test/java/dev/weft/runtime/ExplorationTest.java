@@ -269,7 +269,7 @@ class ExplorationTest {
                 RunResult r = executor.run(policy);
                 runs.add(r);
                 return r;
-            }, new dev.weft.explore.RandomStrategy(11, 40), new dev.weft.explore.Limits(0, null, true), null).explore();
+            }, new dev.weft.explore.RandomStrategy(11, 40), new dev.weft.explore.ExplorationLimits(0, null, true), null).explore();
             for (RunResult r : runs) {
                 assertEquals(r.schedule().size(), r.trace().events().stream().filter(e -> e.has(dev.weft.trace.Event.CHOSEN)).count(),
                         "one CHOSEN event per choice");

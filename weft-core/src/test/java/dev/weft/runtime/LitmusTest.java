@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.RandomStrategy;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
@@ -56,7 +56,7 @@ class LitmusTest {
                 RunResult r = executor.run(policy);
                 runs.add(r);
                 return r;
-            }, new RandomStrategy(7, 300), Limits.NONE, null).explore();
+            }, new RandomStrategy(7, 300), ExplorationLimits.NONE, null).explore();
             Set<String> reached = Runs.outcomes(runs);
             assertTrue(expected.containsAll(reached), "outside the oracle: " + reached + " vs " + expected);
         }

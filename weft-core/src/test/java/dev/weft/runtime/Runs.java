@@ -4,7 +4,7 @@ import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.explore.PrefixPolicy;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -64,7 +64,7 @@ final class Runs {
                 results.add(r);
             }
             return r;
-        }, new DfsStrategy(), new Limits(100_000, null, true), null).explore();
+        }, new DfsStrategy(), new ExplorationLimits(100_000, null, true), null).explore();
         if (!exploration.complete()) {
             throw new AssertionError("exploration incomplete: " + exploration);
         }

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class OrderSolverContractTest {
 
     private static Answer check(OrderSolver solver, Formula... assumptions) {
-        return solver.check(List.of(assumptions), Limits.NONE);
+        return solver.check(List.of(assumptions), QueryLimits.NONE);
     }
 
     private static void assertSatisfies(Answer answer, List<Formula> formulas) {
@@ -30,13 +30,13 @@ class OrderSolverContractTest {
 
     /** The core holds the indices that must be in it, and the core alone is unsatisfiable. */
     private static void assertUnsatWithCore(OrderSolver solver, List<Formula> assumptions, int... required) {
-        Answer answer = solver.check(assumptions, Limits.NONE);
+        Answer answer = solver.check(assumptions, QueryLimits.NONE);
         assertEquals(Status.UNSAT, answer.status());
         List<Integer> core = Arrays.stream(answer.core()).boxed().toList();
         for (int index : required) {
             assertTrue(core.contains(index), () -> "core " + core + " lacks " + index);
         }
-        assertEquals(Status.UNSAT, solver.check(core.stream().map(assumptions::get).toList(), Limits.NONE).status());
+        assertEquals(Status.UNSAT, solver.check(core.stream().map(assumptions::get).toList(), QueryLimits.NONE).status());
     }
 
     @ParameterizedTest
@@ -160,7 +160,7 @@ class OrderSolverContractTest {
     void stepLimitGivesUnknownNotUnsatAndLeavesTheSolverUsable(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
             solver.add(before(200, 201));
-            Answer answer = solver.check(pigeonhole(8), new Limits(0, 1));
+            Answer answer = solver.check(pigeonhole(8), new QueryLimits(0, 1));
             assertEquals(Status.UNKNOWN, answer.status());
             assertTrue(answer.reason() != null && !answer.reason().isBlank());
             assertSatisfies(check(solver, before(201, 202)), List.of(before(200, 201), before(201, 202)));
@@ -183,7 +183,7 @@ class OrderSolverContractTest {
     @EnumSource(SolverKind.class)
     void timeLimitGivesUnknownNotUnsat(SolverKind kind) {
         try (OrderSolver solver = kind.create()) {
-            Answer answer = solver.check(pigeonhole(11), new Limits(1, 0));
+            Answer answer = solver.check(pigeonhole(11), new QueryLimits(1, 0));
             assertEquals(Status.UNKNOWN, answer.status());
             assertTrue(answer.reason() != null && !answer.reason().isBlank());
         }
@@ -194,7 +194,7 @@ class OrderSolverContractTest {
         // Pigeonhole(11) runs for minutes without a limit; the stop holds after a few of its conflicts.
         int[] asked = {0};
         try (OrderSolver solver = SolverKind.ORDER.create()) {
-            Answer answer = solver.check(pigeonhole(11), new Limits(0, 0, () -> ++asked[0] > 3));
+            Answer answer = solver.check(pigeonhole(11), new QueryLimits(0, 0, () -> ++asked[0] > 3));
             assertEquals(Status.UNKNOWN, answer.status());
             assertTrue(answer.reason().startsWith("stopped by the caller"), answer.reason());
             assertEquals(4, asked[0]);

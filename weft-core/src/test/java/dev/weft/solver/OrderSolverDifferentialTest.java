@@ -102,8 +102,8 @@ class OrderSolverDifferentialTest {
             for (int q = 0; q < problem.queries().size(); q++) {
                 List<Formula> assumptions = problem.queries().get(q);
                 String where = label + " query " + q;
-                Answer expected = z3.check(assumptions, Limits.NONE);
-                Answer actual = order.check(assumptions, Limits.NONE);
+                Answer expected = z3.check(assumptions, QueryLimits.NONE);
+                Answer actual = order.check(assumptions, QueryLimits.NONE);
                 assertEquals(expected.status(), actual.status(), where);
                 if (actual.status() == Status.SAT) {
                     satCount++;
@@ -139,6 +139,6 @@ class OrderSolverDifferentialTest {
             assertTrue(index >= 0 && index < assumptions.size() && indices.add(index), () -> where + ": bad core " + Arrays.toString(core));
         }
         List<Formula> coreAssumptions = indices.stream().map(assumptions::get).toList();
-        assertEquals(Status.UNSAT, z3.check(coreAssumptions, Limits.NONE).status(), () -> where + ": core " + Arrays.toString(core) + " is satisfiable");
+        assertEquals(Status.UNSAT, z3.check(coreAssumptions, QueryLimits.NONE).status(), () -> where + ": core " + Arrays.toString(core) + " is satisfiable");
     }
 }

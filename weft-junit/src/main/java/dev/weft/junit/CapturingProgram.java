@@ -28,6 +28,11 @@ final class CapturingProgram implements ProgramUnderTest {
     }
 
     @Override
+    public byte[] standardInputRead() {
+        return program.standardInputRead();
+    }
+
+    @Override
     public Copy freshCopy(HookHandler handler) {
         Copy copy = program.freshCopy(handler);
         lastFailure = null;

@@ -1,30 +1,23 @@
 package dev.weft.junit;
 
-import dev.weft.explore.Deadline;
+import dev.weft.check.CheckRequest;
+import dev.weft.check.CheckResult;
+import dev.weft.check.Checker;
 import dev.weft.explore.DurationText;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Explorer;
 import dev.weft.explore.FoundBug;
-import dev.weft.explore.Limits;
-import dev.weft.explore.Strategy;
-import dev.weft.explore.StrategyKind;
-import dev.weft.explore.StrategyOptions;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.instrument.JdkClasses;
 import dev.weft.instrument.JdkInstrumentation;
+import dev.weft.race.RaceFindings;
 import dev.weft.report.ProgramSpec;
-import dev.weft.report.RaceCollector;
-import dev.weft.report.RaceFindings;
-import dev.weft.report.RacePrediction;
 import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
-import dev.weft.solver.SolverKind;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
-import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.ThreadPaths;
 import java.io.File;
@@ -32,7 +25,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -41,8 +33,6 @@ import java.util.function.Supplier;
 final class WeftCheck {
     /** System property naming the directory failures save their schedule files in. */
     static final String SCHEDULE_DIR_PROPERTY = "weft.schedules";
-    /** As on the command line: a solver query that hits it makes the exploration incomplete (a failure), never wrong. */
-    private static final dev.weft.solver.Limits MCR_QUERY_LIMITS = new dev.weft.solver.Limits(60_000, 0);
 
     private final WeftTest settings;
     private final TestEntry test;
@@ -93,46 +83,25 @@ final class WeftCheck {
     }
 
     private String explore(CapturingProgram program, InstrumentedProgram opened) {
-        Set<String> jdk = jdkClasses();
-        return withJdk(opened, jdk, () -> explore(program, opened, jdk));
-    }
-
-    private String explore(CapturingProgram program, InstrumentedProgram opened, Set<String> jdk) {
-        MemoryModel model = settings.memoryModel();
-        long runs = settings.maxExecutions() > 0 ? settings.maxExecutions() : StrategyOptions.DEFAULT_RUNS;
-        StrategyKind kind = StrategyKind.byName(settings.strategy());
-        Strategy strategy = kind.create(new StrategyOptions(model, settings.seed(),
-                StrategyOptions.DEFAULT_PREEMPTION_BOUND, StrategyOptions.DEFAULT_DEPTH, runs, SolverKind.ORDER, MCR_QUERY_LIMITS));
-        Duration timeLimit = settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit());
-        Limits limits = new Limits(settings.maxExecutions(), timeLimit, false);
         if (settings.loopBound() < 1) {
             throw new IllegalArgumentException("@WeftTest(loopBound) must be at least 1, got " + settings.loopBound());
         }
-        Deadline deadline = Deadline.after(timeLimit);
-        RunConfig config = RunConfig.of(model).withLoopBound(settings.loopBound()).withSpuriousWakeups(settings.spuriousWakeups())
-                .withInstrumentedJdk(jdk);
-        ControlledExecutor runner = new ControlledExecutor(program, config.withStop(deadline));
-        RaceCollector races = new RaceCollector(kind.hasCausalModel()
-                ? new RacePrediction(model, SolverKind.ORDER, MCR_QUERY_LIMITS, RacePrediction.DEFAULT_QUERIES_PER_TRACE) : null, deadline);
-        ExplorationResult result = new Explorer(races.observe(runner), strategy, limits, races, deadline).explore();
-        if (settings.failOnRace()) {
-            result = races.withRacesAsBugs(result, runner);
-        }
-        ProgramSpec spec = spec();
+        Set<String> jdk = jdkClasses();
+        CheckResult result = withJdk(opened, jdk, () -> check(program, jdk));
+        ExplorationResult exploration = result.exploration();
         if (!result.bugs().isEmpty()) {
             FoundBug found = result.bugs().get(0);
-            Path schedule = save(ScheduleFile.of(spec, config, found, program.symbols(), opened.standardInputRead()));
+            Path schedule = save(result.schedule(found));
             // No schedule goes into the report: its hint is the command line's replay, which cannot start a test.
             // The explorer's last run replayed this bug, so the captured exception is this bug's.
-            throw new AssertionError(TextReport.render(spec, model, result, List.of(), races.findings(), false) + replayHint(schedule),
-                    cause(found.bug(), program));
+            throw new AssertionError(result.text(List.of(), false) + replayHint(schedule), cause(found.bug(), program));
         }
-        String report = TextReport.render(spec, model, result, List.of(), races.findings(), false);
-        if (result.verdict() == ExplorationResult.Verdict.ERROR) {
+        String report = result.text(List.of(), false);
+        if (exploration.verdict() == ExplorationResult.Verdict.ERROR) {
             // Not an AssertionError: the test did not fail, Weft did (JUnit shows it as an error, not a failure).
             throw new IllegalStateException("Weft failed while checking " + test.name() + "; it never passes a test it could not check\n" + report);
         }
-        if (result.stop() == ExplorationResult.Stop.UNSUPPORTED || result.stop() == ExplorationResult.Stop.DIVERGED) {
+        if (exploration.stop() == ExplorationResult.Stop.UNSUPPORTED || exploration.stop() == ExplorationResult.Stop.DIVERGED) {
             throw new AssertionError("Weft cannot check " + test.name() + "; it never passes a test it could not check\n" + report);
         }
         if (!result.complete() && !settings.allowIncomplete()) {
@@ -140,6 +109,22 @@ final class WeftCheck {
                     + " @WeftTest(allowIncomplete = true) to accept this");
         }
         return report.strip();
+    }
+
+    /** Explores the test as the annotation says, through the one wiring every front uses. */
+    private CheckResult check(CapturingProgram program, Set<String> jdk) {
+        CheckRequest request = CheckRequest.forProgram(spec(), () -> program)
+                .runConfig(RunConfig.of(settings.memoryModel()).withLoopBound(settings.loopBound())
+                        .withSpuriousWakeups(settings.spuriousWakeups()).withInstrumentedJdk(jdk))
+                .strategy(settings.strategy()).seed(settings.seed()).maxExecutions(settings.maxExecutions())
+                .timeLimit(settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit()))
+                .failOnRace(settings.failOnRace())
+                .build();
+        try {
+            return Checker.check(request);
+        } catch (BadProgramException e) {
+            throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
+        }
     }
 
     private String replay(CapturingProgram program, InstrumentedProgram opened, Path file) {

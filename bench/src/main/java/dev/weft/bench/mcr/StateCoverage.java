@@ -2,16 +2,9 @@ package dev.weft.bench.mcr;
 
 import dev.weft.bench.BenchmarkPrograms;
 import dev.weft.causal.ReadSignature;
-import dev.weft.explore.DporStrategy;
-import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
-import dev.weft.explore.McrStrategy;
-import dev.weft.explore.Strategy;
-import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.runtime.ControlledExecutor;
-import dev.weft.runtime.RunConfig;
-import dev.weft.solver.SolverKind;
+import dev.weft.check.CheckRequest;
+import dev.weft.check.CheckResult;
+import dev.weft.check.Checker;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import examples.Catalog;
@@ -116,24 +109,21 @@ public final class StateCoverage {
     }
 
     static Row measure(String mainClass, MemoryModel model) throws Exception {
-        return new Row(mainClass, model, explore(mainClass, model, new McrStrategy(SolverKind.ORDER, model, dev.weft.solver.Limits.NONE)),
-                explore(mainClass, model, new DporStrategy(model)));
+        return new Row(mainClass, model, explore(mainClass, model, "mcr"),
+                explore(mainClass, model, "dpor"));
     }
 
     private static String mark(Exploration exploration) {
         return exploration.complete() ? "" : " (incomplete)";
     }
 
-    static Exploration explore(String mainClass, MemoryModel model, Strategy strategy) throws Exception {
-        InstrumentedProgram program = InstrumentedProgram.open(BenchmarkPrograms.classpath(), mainClass, List.of());
-        ControlledExecutor executor = new ControlledExecutor(program, RunConfig.of(model));
+    static Exploration explore(String mainClass, MemoryModel model, String strategy) throws Exception {
         Set<ReadSignature> states = new HashSet<>();
         Set<ReadSignature> bugStates = new HashSet<>();
-        ExplorationResult result = new Explorer(policy -> {
-            RunResult run = executor.run(policy);
-            (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace()));
-            return run;
-        }, strategy, new Limits(RUN_LIMIT, null, true), null).explore();
-        return new Exploration(result.executions(), states, bugStates.size(), result.complete());
+        CheckResult result = Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(BenchmarkPrograms.classpath()))
+                .memoryModel(model).strategy(strategy).maxExecutions(RUN_LIMIT).allBugs(true).races(false)
+                .observeRuns(run -> (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace())))
+                .build());
+        return new Exploration(result.exploration().executions(), states, bugStates.size(), result.complete());
     }
 }

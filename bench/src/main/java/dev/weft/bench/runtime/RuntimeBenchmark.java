@@ -5,7 +5,7 @@ import dev.weft.explore.ContinuationPolicy;
 import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
+import dev.weft.explore.ExplorationLimits;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
@@ -40,11 +40,11 @@ public final class RuntimeBenchmark {
 
         InstrumentedProgram small = InstrumentedProgram.open(classpath, "perf.TenAccesses", List.of());
         ControlledExecutor smallRunner = new ControlledExecutor(small, RunConfig.of(MemoryModel.SC));
-        new Explorer(smallRunner, new DfsStrategy(), new Limits(200, null, false), null).explore();
+        new Explorer(smallRunner, new DfsStrategy(), new ExplorationLimits(200, null, false), null).explore();
         double[] runsPerSecond = new double[repetitions];
         long runs = 0;
         for (int i = 0; i < repetitions; i++) {
-            ExplorationResult r = new Explorer(smallRunner, new DfsStrategy(), new Limits(2000, null, false), null).explore();
+            ExplorationResult r = new Explorer(smallRunner, new DfsStrategy(), new ExplorationLimits(2000, null, false), null).explore();
             runs = r.executions();
             runsPerSecond[i] = r.executions() / r.seconds();
         }

@@ -5,7 +5,7 @@ import dev.weft.causal.SeedQuery;
 import dev.weft.explore.McrStrategy;
 import dev.weft.solver.Answer;
 import dev.weft.solver.Formula;
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.McrProblems;
 import dev.weft.solver.OrderSolver;
 import dev.weft.solver.SolverKind;
@@ -129,7 +129,7 @@ public final class OrderSolverBenchmark {
                 solver.add(constraint);
             }
             double addMillis = (System.nanoTime() - start) / 1e6;
-            return timed(asked, assumptions -> model.check(solver, assumptions, new Limits(QUERY_LIMIT_MILLIS, 0)), addMillis);
+            return timed(asked, assumptions -> model.check(solver, assumptions, new QueryLimits(QUERY_LIMIT_MILLIS, 0)), addMillis);
         }
     }
 
@@ -157,7 +157,7 @@ public final class OrderSolverBenchmark {
                 solver.add(constraint);
             }
             double addMillis = (System.nanoTime() - start) / 1e6;
-            return timed(problem.queries().subList(0, queries), assumptions -> solver.check(assumptions, new Limits(QUERY_LIMIT_MILLIS, 0)), addMillis);
+            return timed(problem.queries().subList(0, queries), assumptions -> solver.check(assumptions, new QueryLimits(QUERY_LIMIT_MILLIS, 0)), addMillis);
         }
     }
 

@@ -1,14 +1,10 @@
 package dev.weft.bench.table;
 
 import dev.weft.bench.BenchmarkPrograms;
+import dev.weft.check.CheckRequest;
+import dev.weft.check.Checker;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.Explorer;
-import dev.weft.explore.Limits;
-import dev.weft.explore.Strategy;
 import dev.weft.explore.StrategyKind;
-import dev.weft.explore.StrategyOptions;
-import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
@@ -120,10 +116,9 @@ public final class StrategyTable {
 
     static ExplorationResult explore(String classpath, String mainClass, RunConfig config, String strategy, SolverKind solver,
                                              long maxRuns, Duration timeLimit) throws Exception {
-        InstrumentedProgram program = InstrumentedProgram.open(classpath, mainClass, List.of());
-        Strategy chosen = StrategyKind.byName(strategy).create(new StrategyOptions(config.memoryModel(), 1, StrategyOptions.DEFAULT_PREEMPTION_BOUND,
-                StrategyOptions.DEFAULT_DEPTH, maxRuns, solver, new dev.weft.solver.Limits(60_000, 0)));
-        return new Explorer(new ControlledExecutor(program, config), chosen, new Limits(maxRuns, timeLimit, true), null).explore();
+        // Races are not looked for: the table compares the strategies' own work.
+        return Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(classpath)).runConfig(config).strategy(strategy)
+                .solver(solver).seed(1).maxExecutions(maxRuns).timeLimit(timeLimit).allBugs(true).races(false).build()).exploration();
     }
 
     static String markdown(List<Row> rows, List<String> strategies, String budget) {

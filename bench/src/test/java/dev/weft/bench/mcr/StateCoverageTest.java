@@ -3,7 +3,6 @@ package dev.weft.bench.mcr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.explore.DporStrategy;
 import dev.weft.trace.MemoryModel;
 import java.util.Locale;
 import java.util.Set;
@@ -60,7 +59,7 @@ class StateCoverageTest {
 
     @Test
     void countsDporRunsThatRepeatAState() throws Exception {
-        StateCoverage.Exploration dpor = StateCoverage.explore("examples.litmus.SBFences", MemoryModel.TSO, new DporStrategy(MemoryModel.TSO));
+        StateCoverage.Exploration dpor = StateCoverage.explore("examples.litmus.SBFences", MemoryModel.TSO, "dpor");
         assertEquals(3, dpor.distinct());
         assertEquals(12, dpor.runs());
     }

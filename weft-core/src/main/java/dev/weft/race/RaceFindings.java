@@ -1,4 +1,4 @@
-package dev.weft.report;
+package dev.weft.race;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.weft.report;
+package dev.weft.race;
 
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;

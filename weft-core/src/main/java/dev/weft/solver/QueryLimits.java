@@ -12,16 +12,16 @@ import java.util.function.BooleanSupplier;
  *               cancelled): once it holds, the query answers UNKNOWN and callers that ask query after query stop
  *               asking. The order solver asks it at every conflict; Z3 only gets {@code millis}.
  */
-public record Limits(long millis, long steps, BooleanSupplier stop) {
+public record QueryLimits(long millis, long steps, BooleanSupplier stop) {
     private static final BooleanSupplier NEVER = () -> false;
-    public static final Limits NONE = new Limits(0, 0);
+    public static final QueryLimits NONE = new QueryLimits(0, 0);
 
-    public Limits {
+    public QueryLimits {
         Objects.requireNonNull(stop, "stop");
     }
 
-    /** Limits without a stop of the caller's. */
-    public Limits(long millis, long steps) {
+    /** QueryLimits without a stop of the caller's. */
+    public QueryLimits(long millis, long steps) {
         this(millis, steps, NEVER);
     }
 

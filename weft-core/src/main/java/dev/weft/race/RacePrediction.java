@@ -1,6 +1,6 @@
-package dev.weft.report;
+package dev.weft.race;
 
-import dev.weft.solver.Limits;
+import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
 
@@ -12,6 +12,6 @@ import dev.weft.trace.MemoryModel;
  * @param limits          limits of each query (one that hits them is counted, not taken for a race or its absence)
  * @param queriesPerTrace at most this many queries per run
  */
-public record RacePrediction(MemoryModel memoryModel, SolverKind solver, Limits limits, int queriesPerTrace) {
+public record RacePrediction(MemoryModel memoryModel, SolverKind solver, QueryLimits limits, int queriesPerTrace) {
     public static final int DEFAULT_QUERIES_PER_TRACE = 200;
 }

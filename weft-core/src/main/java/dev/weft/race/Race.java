@@ -1,8 +1,5 @@
-package dev.weft.report;
+package dev.weft.race;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.Choice;
@@ -49,21 +46,5 @@ public record Race(Access first, Access second, String address, Set<String> thre
     /** The race as a bug of kind data-race, for {@code --fail-on-race}. */
     public Bug asBug() {
         return new Bug(BugKind.DATA_RACE, "data race on " + describe(), threads.iterator().next(), first.location(), null);
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        ArrayNode locations = node.putArray("locations");
-        locations.add(first.location().fileAndLine());
-        locations.add(second.location().fileAndLine());
-        ArrayNode operations = node.putArray("operations");
-        operations.add(first.operation());
-        operations.add(second.operation());
-        node.put("address", address);
-        ArrayNode names = node.putArray("threads");
-        threads.forEach(names::add);
-        node.put("execution", execution);
-        node.put("predicted", predicted);
-        return node;
     }
 }

@@ -9,6 +9,6 @@ import java.time.Duration;
  * @param timeLimit     wall-clock limit, checked between runs (null = none)
  * @param allBugs       keep exploring after the first bug
  */
-public record Limits(long maxExecutions, Duration timeLimit, boolean allBugs) {
-    public static final Limits NONE = new Limits(0, null, false);
+public record ExplorationLimits(long maxExecutions, Duration timeLimit, boolean allBugs) {
+    public static final ExplorationLimits NONE = new ExplorationLimits(0, null, false);
 }
