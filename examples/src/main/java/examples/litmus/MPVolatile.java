@@ -1,8 +1,8 @@
 package examples.litmus;
 
 /**
- * MP with a volatile flag y: the volatile write drains x first, so r0=1, r1=0 is forbidden under
- * every model.
+ * MP with a volatile flag y: the volatile write is a release (x becomes visible first) and the
+ * volatile read an acquire, so r0=1, r1=0 is forbidden under every model.
  */
 public class MPVolatile {
     static int x, r0, r1;

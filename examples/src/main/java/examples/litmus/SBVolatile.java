@@ -1,8 +1,8 @@
 package examples.litmus;
 
 /**
- * SB on volatile locations: volatile accesses keep program order, so r0=r1=0 is forbidden under
- * every model.
+ * SB on volatile locations: each volatile write is followed by a full fence (a StoreLoad barrier)
+ * before its thread's volatile read, so r0=r1=0 is forbidden under every model.
  */
 public class SBVolatile {
     static volatile int x, y;

@@ -110,7 +110,7 @@ final class CheckCommand implements Callable<Integer> {
     int loopBound;
 
     @Option(names = "--assume-volatile", paramLabel = "CLASS.FIELD",
-            description = "Check the program as if the field were volatile (repeatable; pkg.Cls.field).")
+            description = "Check the program as if the field were declared volatile, reads and writes (repeatable; pkg.Cls.field).")
     List<String> assumeVolatile = new ArrayList<>();
 
     @Option(names = "--fence", paramLabel = "FILE:LINE[:KIND]",

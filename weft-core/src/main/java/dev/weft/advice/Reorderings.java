@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * The reorderings a run under TSO/PSO needed, and the fixes that forbid each. A buffered write
  * {@code w} was reordered with a later step {@code e} of its thread when {@code e} happened while
- * {@code w} was still invisible to the other threads: {@code e} a plain read of another address
+ * {@code w} was still invisible to the other threads: {@code e} a plain or volatile read of another address
  * (store→load, TSO and PSO), or, under PSO, a buffered write of another address whose flush came
  * before {@code w}'s (store→store). A run with no reordering is a run under SC.
  */
@@ -61,8 +61,8 @@ final class Reorderings {
         if (later.address() == null || !later.address().isMemory() || later.address().equals(w.address())) {
             return false; // the thread reads its own buffered write (forwarding), which SC shows too
         }
-        if (later.kind() == EventKind.READ) {
-            return true;
+        if (later.reads() && !later.kind().drainsBuffers()) {
+            return true; // a plain or volatile read: neither waits for the buffer
         }
         return model == MemoryModel.PSO && later.kind() == EventKind.WRITE && later.has(Event.BUFFERED)
                 && flushOf.getOrDefault(later.index(), end) < flushOf.getOrDefault(w.index(), end);

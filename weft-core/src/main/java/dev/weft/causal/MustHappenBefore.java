@@ -170,12 +170,12 @@ final class MustHappenBefore {
         }
     }
 
-    /** Synchronization operations and full fences wait until the thread's buffers are empty. */
+    /** Synchronization operations but volatile reads ({@link EventKind#drainsBuffers}), and full fences, wait until the thread's buffers are empty. */
     private static boolean drains(Event e) {
         if (e.kind() == EventKind.FENCE) {
             return FenceKind.values()[(int) e.value()] == FenceKind.FULL;
         }
-        return e.kind().synchronizes();
+        return e.kind().drainsBuffers();
     }
 
     /** Release and store-store fences keep earlier writes visible before later ones; only PSO can reorder writes. */

@@ -122,7 +122,7 @@ final class DporRun {
     }
 
     /**
-     * A synchronising step drains its thread's buffers; drained all at once, the buffered writes
+     * A draining step ({@link EventKind#drainsBuffers}) empties its thread's buffers; drained all at once, the buffered writes
      * would publish values no other step could observe in between. So the thread waits until
      * its buffers' own flushes have emptied them, and a drain never happens inside one step.
      * Fences are the exception: only a full fence drains, and the pending operation does not say
@@ -133,7 +133,7 @@ final class DporRun {
             return false;
         }
         PendingOperation op = point.pending(actor.thread());
-        if (op == null || !op.kind().synchronizes() || op.kind() == EventKind.FENCE) {
+        if (op == null || !op.kind().drainsBuffers() || op.kind() == EventKind.FENCE) {
             return false;
         }
         for (Choice c : point.enabled()) {
@@ -169,7 +169,7 @@ final class DporRun {
             if (enabledBy != null) {
                 fixed.add(enabledBy);
             }
-            if (step.kind().synchronizes()) {
+            if (step.kind().drainsBuffers()) {
                 lastFlush.forEach((buffer, flush) -> {
                     if (buffer.thread() == thread) {
                         fixed.add(flush);

@@ -38,8 +38,9 @@ import java.util.Set;
  *
  * <p>Processes are {@link Actor}s: threads and, under TSO/PSO, store buffers, whose flushes are
  * steps of their own as in the rInspect tool (Zhang et al., PLDI 2015). A thread whose next step
- * synchronises is held back while its buffers hold writes and flushes are offered, so buffers are
- * always emptied by flush steps, never inside a synchronising step. Dependence is
+ * drains ({@code EventKind.drainsBuffers}: every synchronising step but a volatile read) is held back
+ * while its buffers hold writes and flushes are offered, so buffers are always emptied by flush
+ * steps, never inside a draining step. Dependence is
  * {@link Transition#relate}, which counts the runtime's busy-wait holding as dependence: another
  * thread's write made visible to what a held loop iteration read enables the thread's LOOP step,
  * so the two race; happens-before ({@link DporRaces}) is computed with vector clocks

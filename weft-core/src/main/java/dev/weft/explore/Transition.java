@@ -18,9 +18,10 @@ import java.util.Set;
  * A thread's read of an address it has buffered returns the buffered value whether or not the
  * buffer has flushed it yet, so the read commutes with its own buffer's flushes; it still counts as
  * a read of memory against other threads, which is conservative when it was forwarded. Volatile
- * writes and atomics write memory directly; they synchronise, and a synchronising step runs only
- * when its thread's buffers are empty (see {@link DporStrategy}), so the flushes of the thread's
- * earlier writes are ordered before it. An atomic read-modify-write counts as a write even if it
+ * writes and atomics write memory directly; they drain, and a draining step
+ * ({@link EventKind#drainsBuffers}) runs only when its thread's buffers are empty (see
+ * {@link DporStrategy}), so the flushes of the thread's earlier writes are ordered before it. A
+ * volatile read does not drain: it is a read like a plain one here. An atomic read-modify-write counts as a write even if it
  * turns out not to write (a failed compare-and-set): before it runs, nobody knows.
  *
  * @param actor    who moves
@@ -94,7 +95,7 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         if (!op.others().isEmpty()) {
             writes = union(writes, op.others()); // conservatively: those a JDK call only reads count as written
         }
-        if (kind.synchronizes() && !drained.isEmpty()) {
+        if (kind.drainsBuffers() && !drained.isEmpty()) {
             writes = union(writes, drained);
         }
         LockRole role = switch (kind) {
@@ -148,9 +149,9 @@ record Transition(Actor actor, EventKind kind, Address address, Address read, Se
         return lock == LockRole.ACQUIRE;
     }
 
-    /** A thread step that drains its buffers (every synchronising operation does, DESIGN.md "Memory models"). */
+    /** A thread step that drains its buffers ({@link EventKind#drainsBuffers}: every synchronising operation but a volatile read). */
     boolean drainsBuffersOf(Actor buffer) {
-        return !actor.buffer() && buffer.buffer() && actor.thread() == buffer.thread() && kind.synchronizes();
+        return !actor.buffer() && buffer.buffer() && actor.thread() == buffer.thread() && kind.drainsBuffers();
     }
 
     /**

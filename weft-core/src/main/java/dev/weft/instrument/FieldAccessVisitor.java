@@ -77,7 +77,6 @@ final class FieldAccessVisitor extends MethodVisitor {
         if (member != null && member.is(Opcodes.ACC_FINAL) && (isStatic || !ctx.facts.constructorsMayLeakThis(declaring))) {
             return null;
         }
-        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, declaredVolatile || fixes.assumesVolatile(declaring, name),
-                declaredVolatile);
+        return ctx.symbols.fields().intern(declaring, name, descriptor, isStatic, declaredVolatile || fixes.assumesVolatile(declaring, name));
     }
 }

@@ -44,7 +44,7 @@ final class Atomics {
             };
             Address address = Address.atomic(core.objects().id(atomic, me), index);
             core.schedulingPoint(me, kind, address, loc);
-            if (kind.synchronizes()) {
+            if (kind.drainsBuffers()) {
                 core.drain(me);
             }
             long before = core.objects().encode(cell.get(), cell.type(), me);

@@ -400,7 +400,7 @@ final class JdkObjects {
         core.schedulingPoint(me, PendingOperation.jdkCall(first.kind(), first.state().address, loc, Set.copyOf(others)),
                 () -> busyWithOther(call, me) == null, () -> waitsForCallText(call, me));
         me.waitsForJdkCall = false;
-        if (call.accesses.stream().anyMatch(a -> a.kind().synchronizes())) {
+        if (call.accesses.stream().anyMatch(a -> a.kind().drainsBuffers())) {
             core.drain(me);
         }
         call.busy = true;

@@ -46,7 +46,7 @@ final class MemoryAccess {
             me.read = null;
             if (target != null && me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.instanceField(core.objects().id(target, me), field), readMode(f), f.valueType(), loc);
+                beginRead(me, Address.instanceField(core.objects().id(target, me), field), mode(f), f.valueType(), loc);
             }
         } finally {
             core.unlock();
@@ -59,7 +59,7 @@ final class MemoryAccess {
             me.read = null;
             if (me.controlled()) {
                 FieldInfo f = symbols.fields().get(field);
-                beginRead(me, Address.staticField(field), readMode(f), f.valueType(), loc);
+                beginRead(me, Address.staticField(field), mode(f), f.valueType(), loc);
             }
         } finally {
             core.unlock();
@@ -78,22 +78,17 @@ final class MemoryAccess {
         }
     }
 
-    /** A field's reads are volatile when it is, unless only its writes were made volatile (--assume-volatile). */
-    private static AccessMode readMode(FieldInfo f) {
-        return f.volatileReads() ? AccessMode.VOLATILE : AccessMode.PLAIN;
-    }
-
-    private static AccessMode writeMode(FieldInfo f) {
+    private static AccessMode mode(FieldInfo f) {
         return f.isVolatile() ? AccessMode.VOLATILE : AccessMode.PLAIN;
     }
 
-    /** The scheduling point of a read in {@code mode}; {@link #afterLoad} or {@link #completeRead} records it. */
+    /**
+     * The scheduling point of a read in {@code mode}; {@link #afterLoad} or {@link #completeRead} records it.
+     * No mode waits for the thread's store buffer: a volatile read is a plain load on x86 (EventKind#drainsBuffers).
+     */
     void beginRead(RunThread me, Address address, AccessMode mode, char type, int loc) {
         EventKind kind = mode.readKind();
         core.schedulingPoint(me, kind, address, loc);
-        if (mode == AccessMode.VOLATILE) {
-            core.drain(me);
-        }
         me.read = new PendingRead(address, kind, type, loc, mode.eventFlag());
     }
 
@@ -169,7 +164,7 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.instanceField(core.objects().id(target, me), field), writeMode(f), true, f.valueType(), raw, loc,
+            write(me, Address.instanceField(core.objects().id(target, me), field), mode(f), true, f.valueType(), raw, loc,
                     () -> MemoryCell.field(instanceField(target, f), target));
         } finally {
             core.unlock();
@@ -183,7 +178,7 @@ final class MemoryAccess {
                 return;
             }
             FieldInfo f = symbols.fields().get(field);
-            write(me, Address.staticField(field), writeMode(f), mayBufferStatic(f), f.valueType(), raw, loc,
+            write(me, Address.staticField(field), mode(f), mayBufferStatic(f), f.valueType(), raw, loc,
                     () -> MemoryCell.field(staticField(f), null));
         } finally {
             core.unlock();

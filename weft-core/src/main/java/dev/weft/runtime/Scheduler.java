@@ -42,7 +42,8 @@ import java.util.stream.Collectors;
  * runs on to its next scheduling point. A newly started thread runs, inside its parent's FORK step,
  * up to its own first scheduling point, so every live thread always has a known next operation.
  * Under TSO/PSO plain writes also go to the thread's {@link StoreBuffer}; each write that may become
- * visible is a choice of its own, and synchronizing operations drain the buffer first. The store
+ * visible is a choice of its own, and synchronizing operations but volatile reads drain the buffer
+ * first ({@link dev.weft.trace.EventKind#drainsBuffers}). The store
  * itself happens at once; {@link VisibleValues} sets memory to each thread's view when it gets the turn.
  * Since the core performs the choices, it also performs the flushes ({@link #flush}, {@link #drain}).
  *

@@ -288,7 +288,6 @@ final class ThreadLifecycle {
                 return target != null && target.interrupted;
             }
             core.schedulingPoint(me, EventKind.VOLATILE_READ, threadAddress(target), loc);
-            core.drain(me);
             core.record(me, EventKind.VOLATILE_READ, loc, threadAddress(target), target.interrupted ? 1 : 0, 0, 'Z', 0);
             return target.interrupted;
         } finally {

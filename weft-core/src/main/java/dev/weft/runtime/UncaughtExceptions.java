@@ -59,7 +59,9 @@ final class UncaughtExceptions {
         Address field = Address.staticField(core.symbols.fields().intern(FIELD_OWNER, FIELD_NAME,
                 "Ljava/lang/Thread$UncaughtExceptionHandler;", true, true).id());
         core.schedulingPoint(me, kind, field, loc);
-        core.drain(me);
+        if (kind.drainsBuffers()) {
+            core.drain(me);
+        }
         core.recording.initialValue(field, ObjectIds.NULL);
         return field;
     }

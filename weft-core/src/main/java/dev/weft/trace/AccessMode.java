@@ -6,11 +6,13 @@ package dev.weft.trace;
  * under SC, TSO and PSO is said here once, for the runtime that performs the accesses and the
  * analyses that read their events.
  *
- * <p>TSO and PSO never let a read overtake a later access, so opaque and acquire reads are plain
- * reads there, and every write but a volatile one may wait in the store buffer. Only two modes
- * order more than a plain access: a release write keeps every earlier write visible before it (a
- * release fence first, which matters under PSO only: TSO keeps stores in order), and a volatile
- * access drains the buffer as a volatile field's does. The modes also differ for data races: only
+ * <p>TSO and PSO never let a read overtake a later access, so opaque, acquire and volatile reads
+ * are plain reads there (HotSpot's volatile load on x86 is a plain load: it does not wait for the
+ * thread's buffered writes, and reads its own by store forwarding), and every write but a volatile
+ * one may wait in the store buffer. Only two modes order more than a plain access: a release write
+ * keeps every earlier write visible before it (a release fence first, which matters under PSO only:
+ * TSO keeps stores in order), and a volatile write drains the buffer and is visible at once (a
+ * release, the store, and the StoreLoad fence HotSpot puts after it), as a volatile field's does. The modes also differ for data races: only
  * plain accesses race, and a release write that an acquire (or volatile) read reads from orders
  * what came before the write before what comes after the read (happens-before, JLS 17.4.5 as the
  * JDK 9 memory-order modes extend it); opaque accesses order nothing.

@@ -89,12 +89,16 @@ public enum EventKind {
     }
 
     /**
-     * True for synchronization events that drain store buffers and keep program order under TSO/PSO,
-     * and for {@link #PLAIN_RMW}, which drains them without synchronizing.
+     * True for the kinds that wait under TSO/PSO until their thread's store buffers are empty: the
+     * synchronization events, and {@link #PLAIN_RMW}, which drains them without synchronizing; but not
+     * a volatile read, which HotSpot compiles to a plain load (on x86 the StoreLoad fence follows the
+     * volatile write; the JSR-133 cookbook needs no barrier between a store and a later volatile
+     * load), so it reads its thread's own buffered writes by store forwarding. A {@link #FENCE} drains
+     * only when its {@link FenceKind} is full, which its event's value says and its kind cannot.
      */
-    public boolean synchronizes() {
+    public boolean drainsBuffers() {
         return switch (this) {
-            case READ, WRITE, FLUSH, YIELD, LOOP -> false;
+            case READ, WRITE, VOLATILE_READ, FLUSH, YIELD, LOOP -> false;
             default -> true;
         };
     }

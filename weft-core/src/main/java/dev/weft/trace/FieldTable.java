@@ -12,14 +12,8 @@ public final class FieldTable {
 
     /** The id of a field, registering it on first use. {@code owner} must be the declaring class. */
     public synchronized FieldInfo intern(String owner, String name, String descriptor, boolean isStatic, boolean isVolatile) {
-        return intern(owner, name, descriptor, isStatic, isVolatile, isVolatile);
-    }
-
-    /** As {@link #intern(String, String, String, boolean, boolean)}, for a field whose writes only may be volatile ({@link FieldInfo#volatileReads}). */
-    public synchronized FieldInfo intern(String owner, String name, String descriptor, boolean isStatic, boolean isVolatile,
-                                         boolean volatileReads) {
         return byKey.computeIfAbsent(owner + '.' + name, k -> {
-            FieldInfo info = new FieldInfo(fields.size(), owner, name, descriptor, isStatic, isVolatile, volatileReads);
+            FieldInfo info = new FieldInfo(fields.size(), owner, name, descriptor, isStatic, isVolatile);
             fields.add(info);
             return info;
         });

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The litmus programs with VarHandle and atomic access modes get, from mcr, dpor and dfs under SC,
+ * The litmus programs with VarHandle and atomic access modes, and those with volatile fields, get, from mcr, dpor and dfs under SC,
  * TSO and PSO, the catalogue's verdict, which {@code dev.weft.litmus.LitmusSimulatorTest} ties to the
  * independent litmus simulator: every strategy, complete, says "relaxed outcome allowed" exactly where
  * the simulator does. (CatalogVerdictTest runs mcr on every row, and dfs only under SC.)
@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AccessModeLitmusTest {
     private static final Set<String> MODED = Set.of("SBAcqRel", "SBOpaque", "SBVolatileHandle", "SBAtomicRelease", "MPAcqRel",
             "MPOpaque", "MPFences", "MPAtomicLazySet", "MPAtomicPlain", "LBAcqRel", "IRIWAcqRel", "WRCAcqRel", "TwoPlusTwoWRelease",
-            "TwoPlusTwoWOpaque", "CoRROpaque", "CoWROpaque");
+            "TwoPlusTwoWOpaque", "CoRROpaque", "CoWROpaque",
+            "SBVolatile", "SBVolatileY", "SBVolatileX", "SBForwardingVolatile", "MPVolatile", "MPVolatileWritingReader", "MPVolatileData");
     /** Enough for every moded litmus program but IRIW under DFS, which only must not report a false bug within it. */
     private static final long RUNS = 5_000;
 

@@ -149,9 +149,10 @@ final class ToyRunner implements ProgramRunner {
             return kind == Kind.SET || kind == Kind.JUMP_IF || kind == Kind.SPIN_BACK || kind == Kind.CHECK;
         }
 
-        boolean synchronizes() {
+        /** As {@link EventKind#drainsBuffers}: a volatile read does not wait for the thread's buffer. */
+        boolean drainsBuffers() {
             return switch (kind) {
-                case READ, WRITE -> false;
+                case READ, WRITE, VOLATILE_READ -> false;
                 case FENCE -> FenceKind.valueOf(name) == FenceKind.FULL;
                 default -> true;
             };
@@ -273,7 +274,7 @@ final class ToyRunner implements ProgramRunner {
         boolean stepEnabled(int t) {
             ThreadState s = states.get(t);
             Op op = next(t);
-            if (!s.started || op == null || (op.synchronizes() && !s.buffer.isEmpty())) {
+            if (!s.started || op == null || (op.drainsBuffers() && !s.buffer.isEmpty())) {
                 return false;
             }
             return switch (op.kind()) {

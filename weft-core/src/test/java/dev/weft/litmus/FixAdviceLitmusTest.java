@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The fixes {@code --suggest-fixes} gives for litmus-sized examples, applied to the same programs in
  * the independent store-buffer simulator: the relaxed outcome the bug needs must be gone there too.
- * A fixed volatile field's writes synchronize and its reads stay plain, as Weft applies the fix.
+ * A field the advice makes volatile has volatile reads and writes, as the edited program would.
  */
 class FixAdviceLitmusTest {
 
@@ -63,7 +63,7 @@ class FixAdviceLitmusTest {
         return advice.fixes();
     }
 
-    /** The threads with the fixes applied: volatile fields' writes synchronize, fences go before their line's first operation. */
+    /** The threads with the fixes applied: volatile fields' accesses are volatile, fences go before their line's first operation. */
     private static LitmusSimulator.Program program(List<List<Line>> threads, List<Fix> fixes) {
         List<List<Op>> out = new ArrayList<>();
         for (List<Line> thread : threads) {
@@ -74,8 +74,7 @@ class FixAdviceLitmusTest {
                     fencesBefore(line.line(), fixes, ops);
                 }
                 previousLine = line.line();
-                ops.add(line.op() instanceof LitmusSimulator.Write w && madeVolatile(w.location(), fixes)
-                        ? new LitmusSimulator.Write(w.location(), w.value(), LitmusSimulator.Mode.VOLATILE) : line.op());
+                ops.add(withFixedMode(line.op(), fixes));
             }
             out.add(ops);
         }
@@ -89,6 +88,16 @@ class FixAdviceLitmusTest {
                 ops.add(kind == FenceKind.FULL ? new LitmusSimulator.Fence() : new LitmusSimulator.StoreStoreFence());
             }
         }
+    }
+
+    private static Op withFixedMode(Op op, List<Fix> fixes) {
+        if (op instanceof LitmusSimulator.Write w && madeVolatile(w.location(), fixes)) {
+            return new LitmusSimulator.Write(w.location(), w.value(), LitmusSimulator.Mode.VOLATILE);
+        }
+        if (op instanceof LitmusSimulator.Read r && madeVolatile(r.location(), fixes)) {
+            return new LitmusSimulator.Read(r.location(), r.register(), LitmusSimulator.Mode.VOLATILE);
+        }
+        return op;
     }
 
     private static boolean madeVolatile(String location, List<Fix> fixes) {

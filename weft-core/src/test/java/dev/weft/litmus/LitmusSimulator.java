@@ -16,19 +16,20 @@ import java.util.TreeMap;
  * exhaustive search over an operational machine. Under SC a write goes straight to memory. Under
  * TSO it enters its thread's FIFO buffer and only the oldest entry may be flushed; under PSO only
  * the oldest entry per address may be flushed (one buffer per thread and address, kept here as one
- * list). A read returns the thread's newest buffered write to its address, else memory. A fence, and
- * a synchronizing (volatile) access, waits until its thread's buffer is empty; a synchronizing write
- * goes straight to memory. A store-store fence (the freeze of final fields at a constructor's end)
- * keeps, under PSO, every write buffered after it from being flushed before every write buffered
- * before it (a barrier in the buffer); SC and TSO keep that order anyway. An outcome is the final
- * registers and memory, once every thread has finished and every buffer is empty.
+ * list). A read returns the thread's newest buffered write to its address, else memory. A fence
+ * waits until its thread's buffer is empty. A store-store fence (the freeze of final fields at a
+ * constructor's end) keeps, under PSO, every write buffered after it from being flushed before every
+ * write buffered before it (a barrier in the buffer); SC and TSO keep that order anyway. An outcome
+ * is the final registers and memory, once every thread has finished and every buffer is empty.
  *
- * <p>Access modes (JDK 9 VarHandle modes) as the JSR-133 cookbook maps them onto these machines: a
- * volatile access is the synchronizing one above; a release write is a store-store barrier and then
- * a plain write (TSO keeps stores in order anyway, PSO needs the barrier); acquire and opaque reads
- * are plain reads and opaque writes plain writes (neither machine lets a read pass a later access,
- * and both keep each location's writes in order). A release fence is a store-store barrier, an
- * acquire fence does nothing here.
+ * <p>Access modes (JDK 9 VarHandle modes) as the JSR-133 cookbook maps them onto these machines, and
+ * as HotSpot compiles them on x86 (TSO): a volatile write is a release write followed by a full
+ * fence ({@code mov; lock addl}), a volatile read a plain read (a plain {@code mov}: the cookbook needs
+ * no barrier between a store and a later volatile load, so a volatile read does not wait for its
+ * thread's buffer). A release write is a store-store barrier and then a plain write (TSO keeps stores
+ * in order anyway, PSO needs the barrier); acquire and opaque reads are plain reads and opaque writes
+ * plain writes (neither machine lets a read pass a later access, and both keep each location's writes
+ * in order). A release fence is a store-store barrier, an acquire fence does nothing here.
  */
 final class LitmusSimulator {
     /** A litmus program: threads of operations over named locations that all start at 0. */
@@ -44,15 +45,9 @@ final class LitmusSimulator {
     }
 
     record Write(String location, int value, Mode mode) implements Op {
-        boolean synchronizing() {
-            return mode == Mode.VOLATILE;
-        }
     }
 
     record Read(String location, String register, Mode mode) implements Op {
-        boolean synchronizing() {
-            return mode == Mode.VOLATILE;
-        }
     }
 
     record Fence() implements Op {
@@ -79,6 +74,7 @@ final class LitmusSimulator {
 
     /** Every final outcome (registers and memory by name) the model allows. */
     static Set<Map<String, Integer>> outcomes(Program program, MemoryModel model) {
+        program = lowered(program);
         int threads = program.threads().size();
         List<List<Pending>> emptyBuffers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -103,6 +99,24 @@ final class LitmusSimulator {
             successors.forEach(toVisit::push);
         }
         return outcomes;
+    }
+
+    /** The program with each volatile write spelt out as the machine runs it: a release write, then a full fence. */
+    private static Program lowered(Program program) {
+        List<List<Op>> threads = new ArrayList<>();
+        for (List<Op> ops : program.threads()) {
+            List<Op> machine = new ArrayList<>();
+            for (Op op : ops) {
+                if (op instanceof Write write && write.mode() == Mode.VOLATILE) {
+                    machine.add(new Write(write.location(), write.value(), Mode.RELEASE));
+                    machine.add(new Fence());
+                } else {
+                    machine.add(op);
+                }
+            }
+            threads.add(List.copyOf(machine));
+        }
+        return new Program(List.copyOf(threads));
     }
 
     /** Whether some outcome the model allows agrees with every value in {@code partialOutcome}. */
@@ -135,13 +149,10 @@ final class LitmusSimulator {
         return successors;
     }
 
-    /** The state after thread {@code t} performs {@code op}, or null if {@code op} must wait for a drained buffer. */
+    /** The state after thread {@code t} performs {@code op}, or null if {@code op} is a fence that must wait for a drained buffer. */
     private static State step(Op op, int t, MemoryModel model, State state) {
         List<Pending> buffer = state.buffers().get(t);
-        boolean waitsForDrain = op instanceof Fence
-                || op instanceof Write write && write.synchronizing()
-                || op instanceof Read read && read.synchronizing();
-        if (waitsForDrain && !buffer.isEmpty()) {
+        if (op instanceof Fence && !buffer.isEmpty()) {
             return null;
         }
         List<Integer> next = new ArrayList<>(state.next());
@@ -156,7 +167,7 @@ final class LitmusSimulator {
             buffers = replaced(buffers, t, grown);
         }
         if (op instanceof Write write) {
-            if (model == MemoryModel.SC || write.synchronizing()) {
+            if (model == MemoryModel.SC) {
                 memory = with(memory, write.location(), write.value());
             } else {
                 List<Pending> grown = new ArrayList<>(buffers.get(t));
