@@ -2,7 +2,6 @@ package dev.weft.cli;
 
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.race.RaceCollector;
 import dev.weft.report.BugSummary;
 import dev.weft.report.ProgramSpec;
@@ -84,11 +83,8 @@ final class ReplayCommand implements Callable<Integer> {
 
     /** Runs the schedule with the JDK classes it was made with instrumented, if any (the JDK's own come back after it). */
     private RunResult replayWithJdk(InstrumentedProgram program, ScheduleFile schedule) {
-        if (schedule.runConfig().instrumentedJdk().isEmpty()) {
-            return replay(program, schedule);
-        }
-        try (JdkInstrumentation.Session jdk = program.instrumentJdk(schedule.runConfig().instrumentedJdk())) {
-            return replay(program, schedule);
+        try {
+            return program.withJdkInstrumented(schedule.runConfig().instrumentedJdk(), () -> replay(program, schedule));
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
         }

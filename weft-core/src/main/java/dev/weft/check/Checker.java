@@ -8,7 +8,6 @@ import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.race.RaceCollector;
 import dev.weft.race.RaceFindings;
 import dev.weft.report.ProgramSpec;
@@ -76,11 +75,8 @@ public final class Checker {
 
     private CheckResult run(Progress progress) throws BadProgramException {
         ProgramUnderTest program = request.opener().open();
-        if (program instanceof InstrumentedProgram instrumented && !request.runConfig().instrumentedJdk().isEmpty()) {
-            // The JDK's own classes come back when the check ends.
-            try (JdkInstrumentation.Session jdk = instrumented.instrumentJdk(request.runConfig().instrumentedJdk())) {
-                return explore(program, progress);
-            }
+        if (program instanceof InstrumentedProgram instrumented) {
+            return instrumented.withJdkInstrumented(request.runConfig().instrumentedJdk(), () -> explore(program, progress));
         }
         return explore(program, progress);
     }

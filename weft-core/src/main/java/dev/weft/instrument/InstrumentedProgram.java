@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -245,6 +246,19 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         JdkInstrumentation.Session session = JdkInstrumentation.instrument(selected, transformer);
         instrumentsJdk = true;
         return session;
+    }
+
+    /**
+     * Runs {@code work} with the code of the selected JDK classes instrumented (none: as it is), and gives the JVM the
+     * JDK's own classes back after it, however it ends.
+     */
+    public <T> T withJdkInstrumented(Set<String> selected, Supplier<T> work) throws BadProgramException {
+        if (selected.isEmpty()) {
+            return work.get();
+        }
+        try (JdkInstrumentation.Session session = instrumentJdk(selected)) {
+            return work.get();
+        }
     }
 
     boolean instrumentsJdk() {

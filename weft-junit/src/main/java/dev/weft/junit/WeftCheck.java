@@ -9,7 +9,6 @@ import dev.weft.explore.FoundBug;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.instrument.JdkClasses;
-import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.race.RaceFindings;
 import dev.weft.report.ProgramSpec;
 import dev.weft.report.ScheduleFile;
@@ -64,11 +63,8 @@ final class WeftCheck {
 
     /** Runs {@code check} with the code of {@code jdk}'s classes instrumented, and gives the JVM the JDK's own classes back after it. */
     private <T> T withJdk(InstrumentedProgram opened, Set<String> jdk, Supplier<T> check) {
-        if (jdk.isEmpty()) {
-            return check.get();
-        }
-        try (JdkInstrumentation.Session instrumented = opened.instrumentJdk(jdk)) {
-            return check.get();
+        try {
+            return opened.withJdkInstrumented(jdk, check);
         } catch (BadProgramException e) {
             throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
         }
