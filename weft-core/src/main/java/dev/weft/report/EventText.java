@@ -7,15 +7,15 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Outcome;
-import dev.weft.trace.ObjectIds;
+import dev.weft.trace.ObjectNames;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
-import dev.weft.trace.Values;
 
 /**
- * Describes events in words for people: "read LostUpdate.count = 0", "lock main#2", "fork main.1".
- * A JDK call's event reads as the call: as the program made it where the run recorded it in detail
- * ({@code ids.get("alice") → null}), else by its API and object ("Map.get on HashMap main#3, reads it").
+ * Describes events in words for people: "read LostUpdate.count = 0", "lock Registry.lock", "fork main.1",
+ * objects named as {@link ObjectNames} names them. A JDK call's event reads as the call: as the program
+ * made it where the run recorded it in detail ({@code ids.get("alice") → null}), else by its API and
+ * object ("Map.get on HashMap Registry.users, reads it").
  */
 public final class EventText {
     private EventText() {
@@ -23,28 +23,18 @@ public final class EventText {
 
     /** Event {@code e} of {@code trace}. */
     public static String describe(Event e, Trace trace) {
-        if (e.address() == null || e.address().kind() != Address.Kind.OBJECT_STATE) {
-            return describe(e, trace.symbols());
-        }
-        String text = trace.callText(e.index());
-        return text != null ? text : jdkCall(e, trace.symbols());
-    }
-
-    private static String jdkCall(Event e, Symbols symbols) {
-        JdkCallSite site = symbols.calls().at(e.location());
-        return (site == null ? "JDK call" : site.api()) + " on " + symbols.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
-    }
-
-    public static String describe(Event e, Symbols symbols) {
+        ObjectNames names = trace.names();
+        Symbols symbols = trace.symbols();
         if (e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE) {
-            return jdkCall(e, symbols);
+            String text = trace.callText(e.index());
+            return text != null ? names.inText(text) : jdkCall(e, symbols, names);
         }
-        String where = symbols.describe(e.address());
-        // A lock's address already reads "lock main#2"; its operations name just the object (or the class being initialised).
+        String where = names.describe(e.address());
+        // A lock's address already reads "lock Registry.lock"; its operations name just the object (or the class being initialised).
         String monitor = e.address() == null ? ""
                 : e.address().slot() == Address.INITIALISATION && e.address().kind() == Address.Kind.LOCK ? where
-                : ObjectIds.render(e.address().object(), symbols);
-        String value = Values.render(e.value(), e.valueType(), symbols);
+                : names.of(e.address().object());
+        String value = names.valueAt(e.address(), e.value(), e.valueType());
         String peer = symbols.threads().name((int) e.value2());
         return switch (e.kind()) {
             case BEGIN -> "begin";
@@ -54,7 +44,7 @@ public final class EventText {
             case VOLATILE_READ -> "volatile read " + where + " = " + value;
             case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
             case ATOMIC_RMW -> e.wrote()
-                    ? "atomic " + where + ": " + value + " -> " + Values.render(e.value2(), e.valueType(), symbols)
+                    ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
                     : "atomic " + where + ": read " + value + ", unchanged";
             case PLAIN_RMW -> "change " + where;
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
@@ -69,19 +59,24 @@ public final class EventText {
             case UNPARK -> "unpark " + peer;
             case INTERRUPT -> "interrupt " + peer;
             case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
-            case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols);
+            case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols, names);
             case LOOP -> "loop again (another thread changed what the loop read)";
             case EXIT -> "exit(" + e.value() + ")";
         };
     }
 
-    /** How a wait or park returned when it was not the usual way. */
+    private static String jdkCall(Event e, Symbols symbols, ObjectNames names) {
+        JdkCallSite site = symbols.calls().at(e.location());
+        return (site == null ? "JDK call" : site.api()) + " on " + names.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
+    }
+
     /** "acquire ", "release ", "opaque " before a READ or WRITE in that access mode; nothing for a plain one. */
     private static String mode(Event e) {
         AccessMode mode = AccessMode.of(e);
         return mode == AccessMode.PLAIN ? "" : mode.name().toLowerCase() + " ";
     }
 
+    /** How a wait or park returned when it was not the usual way. */
     private static String how(Event e) {
         return switch (e.outcome()) {
             case NORMAL -> "";
@@ -100,9 +95,9 @@ public final class EventText {
     }
 
     /** A YIELD that a blocking call recorded instead of its usual event. */
-    private static String instead(Event e, Symbols symbols) {
+    private static String instead(Event e, Symbols symbols, ObjectNames names) {
         EventKind call = EventKind.values()[(int) e.value()];
-        String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? ObjectIds.render(e.address().object(), symbols)
+        String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? names.of(e.address().object())
                 : symbols.threads().name(e.address().slot()));
         String verb = switch (call) {
             case LOCK -> e.has(Event.ATTEMPT) && e.outcome() == Outcome.TIMED_OUT ? "tryLock" : "lock";
