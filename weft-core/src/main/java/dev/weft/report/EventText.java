@@ -4,7 +4,6 @@ import dev.weft.trace.AccessMode;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
-import dev.weft.trace.FenceKind;
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.ObjectNames;
@@ -35,7 +34,6 @@ public final class EventText {
                 : e.address().slot() == Address.INITIALISATION && e.address().kind() == Address.Kind.LOCK ? where
                 : names.of(e.address().object());
         String value = names.valueAt(e.address(), e.value(), e.valueType());
-        String peer = symbols.threads().name((int) e.value2());
         return switch (e.kind()) {
             case BEGIN -> "begin";
             case END -> "end";
@@ -52,16 +50,16 @@ public final class EventText {
             case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + monitor;
             case WAIT -> "wait on " + monitor;
             case WAKE -> "wake up" + how(e) + ", re-lock " + monitor;
-            case NOTIFY -> notify(e, monitor, peer);
-            case FORK -> "start " + peer;
-            case JOIN -> (e.has(Event.ATTEMPT) ? "isAlive: dead " : "join ") + peer;
+            case NOTIFY -> notify(e, monitor, symbols);
+            case FORK -> "start " + peer(e, symbols);
+            case JOIN -> (e.has(Event.ATTEMPT) ? "isAlive: dead " : "join ") + peer(e, symbols);
             case PARK -> e.value() == 1 ? "park, took the permit" : "park" + how(e);
-            case UNPARK -> "unpark " + peer;
-            case INTERRUPT -> "interrupt " + peer;
-            case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
+            case UNPARK -> "unpark " + peer(e, symbols);
+            case INTERRUPT -> "interrupt " + peer(e, symbols);
+            case FENCE -> e.fenceKind().name().toLowerCase() + " fence";
             case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols, names);
             case LOOP -> "loop again (another thread changed what the loop read)";
-            case EXIT -> "exit(" + e.value() + ")";
+            case EXIT -> "exit(" + e.exitStatus() + ")";
         };
     }
 
@@ -86,17 +84,21 @@ public final class EventText {
         };
     }
 
-    private static String notify(Event e, String monitor, String peer) {
+    private static String peer(Event e, Symbols symbols) {
+        return symbols.threads().name(e.peerThread());
+    }
+
+    private static String notify(Event e, String monitor, Symbols symbols) {
         String call = e.has(Event.BROADCAST) ? "notifyAll " : "notify ";
         if (e.has(Event.BROADCAST)) {
             return call + monitor;
         }
-        return call + monitor + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (wakes nobody)");
+        return call + monitor + (e.wokenThread() >= 0 ? " (wakes " + symbols.threads().name(e.wokenThread()) + ")" : " (wakes nobody)");
     }
 
     /** A YIELD that a blocking call recorded instead of its usual event. */
     private static String instead(Event e, Symbols symbols, ObjectNames names) {
-        EventKind call = EventKind.values()[(int) e.value()];
+        EventKind call = e.replacedKind();
         String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? names.of(e.address().object())
                 : symbols.threads().name(e.address().slot()));
         String verb = switch (call) {
