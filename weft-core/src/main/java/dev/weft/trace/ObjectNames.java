@@ -66,7 +66,7 @@ public final class ObjectNames {
      * (a JDK call in words), to be named by {@link #inText} once the whole run is known.
      */
     public static String reference(long id, String type) {
-        return REFERENCE_MARK + id + ":" + type + REFERENCE_MARK;
+        return "" + REFERENCE_MARK + id + ':' + type + REFERENCE_MARK;
     }
 
     /** {@code text} with each {@link #reference} replaced by the object's name, or its type and stable id when it has none. */
