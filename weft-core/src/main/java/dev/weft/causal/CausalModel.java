@@ -165,7 +165,7 @@ public final class CausalModel {
      * prefix and the ones in between matter — the prefix's others are overwritten by its last in
      * every execution, so the constraints they would add are implied. This keeps Φ_value exact
      * while its size, and the number of new values a read is asked for, follow the writes that
-     * race with the read instead of the length of the trace (the "Long traces" part of issue 3).
+     * race with the read instead of the length of the trace (docs/mcr.md on long traces).
      */
     private Sources sources(int read) {
         return sourcesByRead.computeIfAbsent(read, this::findSources);

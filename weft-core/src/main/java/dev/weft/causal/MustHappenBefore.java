@@ -21,7 +21,7 @@ import java.util.Map;
  * mcr-tso-pso §4.1. Departure from the paper: instead of dropping program-order pairs between
  * accesses, a thread's own operations (including buffered writes entering the buffer) stay in
  * program order and every buffered write gets a separate visibility event, its FLUSH, which is
- * what other threads observe. The relaxations of the DESIGN.md table then fall out of which FLUSH
+ * what other threads observe. The relaxations of each model (README, "Memory models") then fall out of which FLUSH
  * events are ordered: after their write; FIFO per thread (TSO) or per thread and address (PSO);
  * before the thread's next synchronization or full fence; under PSO a release or store-store fence
  * orders the flushes of the writes before it before those of the writes after it. This is the same

@@ -83,7 +83,8 @@ public final class Checker {
 
     private CheckResult explore(ProgramUnderTest program, Progress progress) {
         RunConfig config = request.runConfig().withStop(deadline);
-        ProgramRunner runner = observed(new ControlledExecutor(program, config), progress);
+        ControlledExecutor executor = new ControlledExecutor(program, config);
+        ProgramRunner runner = observed(executor, progress);
         RaceCollector races = request.races() ? new RaceCollector(request.racePrediction(), deadline) : null;
         Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
             if (races != null) {
@@ -95,6 +96,9 @@ public final class Checker {
                 listener, deadline);
         ExplorationResult result = explorer.explore();
         progress.finish();
+        if (races != null) {
+            races.nameObjects(executor); // replays for names are not runs of the exploration: no progress, no observer
+        }
         if (request.failOnRace()) {
             result = races.withRacesAsBugs(result, runner);
         }

@@ -172,7 +172,8 @@ public final class Explorer {
             if (replay == Replay.NOT_REPRODUCED) {
                 missed.add(i);
             } else {
-                bugs.set(first + i, found(result, replay == Replay.REPRODUCED ? described.trace() : result.trace(), fresh.get(i), replay));
+                bugs.set(first + i, replay == Replay.REPRODUCED ? described(result, described, fresh.get(i))
+                        : found(result, result.trace(), fresh.get(i), replay));
             }
         }
         if (missed.isEmpty()) {
@@ -196,6 +197,12 @@ public final class Explorer {
         }
         RunResult again = runner.run(policy);
         return again.status() == RunResult.Status.STOPPED ? null : again;
+    }
+
+    /** {@code bug} of {@code run} as the replay {@code described} reproduced it: its bugs and trace, objects named by where they were made. */
+    private FoundBug described(RunResult run, RunResult described, Bug bug) {
+        Bug same = described.bugs().stream().filter(b -> key(b).equals(key(bug))).findFirst().orElseThrow();
+        return new FoundBug(same, executions, run.schedule(), described.trace(), Replay.REPRODUCED, described.bugs());
     }
 
     /** What the replay {@code again} (null: none was made) showed of {@code bug}. */

@@ -24,13 +24,13 @@ public final class PrefixPolicy implements SchedulePolicy {
         this.describes = describes;
     }
 
-    /** Replays a run's schedule for its report: the run describes its JDK calls ({@link SchedulePolicy#describesJdkCalls}). */
+    /** Replays a run's schedule for its report: the run describes its JDK calls ({@link SchedulePolicy#recordsForReport}). */
     public static PrefixPolicy forReport(List<Choice> schedule) {
         return new PrefixPolicy(schedule, ContinuationPolicy.INSTANCE, true);
     }
 
     @Override
-    public boolean describesJdkCalls() {
+    public boolean recordsForReport() {
         return describes;
     }
 

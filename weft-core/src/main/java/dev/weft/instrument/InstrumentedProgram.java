@@ -351,5 +351,10 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         public Map<String, String> staticState() {
             return StaticState.of(loader.initializedClasses());
         }
+
+        @Override
+        public Map<Object, String> fieldPaths() {
+            return FieldPaths.of(loader.initializedClasses(), loader);
+        }
     }
 }

@@ -15,7 +15,7 @@ import dev.weft.trace.VirtualFixes;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The JSON summary of an exploration, with exactly the fields and meanings DESIGN.md promises (plus a few more). */
+/** The JSON summary of an exploration: its fields and their meanings are those docs/reports.md lists. */
 public final class JsonSummary {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -183,7 +183,7 @@ public final class ScheduleFile {
             }
 
             @Override
-            public boolean describesJdkCalls() {
+            public boolean recordsForReport() {
                 return true;
             }
         };

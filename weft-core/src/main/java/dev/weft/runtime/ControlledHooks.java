@@ -52,7 +52,7 @@ final class ControlledHooks implements HookHandler {
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
-        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls(), config.instrumentedJdk());
+        jdkObjects = new JdkObjects(core, locks, policy.recordsForReport(), config.instrumentedJdk());
         facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
     }
 
@@ -469,8 +469,8 @@ final class ControlledHooks implements HookHandler {
     // ------------------------------------------------------------------ identity, time, random: Determinism
 
     @Override
-    public void allocated(Object object) {
-        determinism.allocated(object);
+    public void allocated(Object object, int loc) {
+        determinism.allocated(object, loc);
         jdkObjects.allocated(object);
     }
 

@@ -13,11 +13,12 @@ public interface SchedulePolicy {
     Choice choose(SchedulingPoint point);
 
     /**
-     * Whether the run records each JDK call it makes an event of in words, with receiver, arguments
-     * and result ({@code ids.get("alice") → null}), for a report: that costs time at every call, so
+     * Whether the run records what only its report needs: each JDK call it makes an event of in words,
+     * with receiver, arguments and result ({@code ids.get("alice") → null}), and where each object was
+     * allocated (its name when no field reaches it). That costs time at every call and allocation, so
      * only the replay of a run for its report asks for it. The run's events are the same either way.
      */
-    default boolean describesJdkCalls() {
+    default boolean recordsForReport() {
         return false;
     }
 }

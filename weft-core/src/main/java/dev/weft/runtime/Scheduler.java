@@ -10,6 +10,7 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
+import dev.weft.trace.ObjectNames;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import java.lang.invoke.MethodType;
@@ -91,13 +92,14 @@ final class Scheduler {
     /** The program threads still running once the run was over, which no means could stop. */
     private List<String> uncontrolled = List.of();
     private final Point point = new Point();
+    private ProgramUnderTest.Copy copy;
 
     Scheduler(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
         this.config = config;
         this.model = config.memoryModel();
         this.policy = policy;
-        this.recording = new Recording(symbols);
+        this.recording = new Recording(symbols, policy.recordsForReport());
         this.bugs = new BugReports(symbols, config);
         this.outside = new RunThread(-1, "(outside the run)", null, true, lock.newCondition());
         outside.uncontrolled = true;
@@ -110,6 +112,7 @@ final class Scheduler {
      * under this scheduler and returns when every program thread has stopped.
      */
     RunResult execute(ProgramUnderTest.Copy copy, Runnable mainBody) {
+        this.copy = copy;
         Thread mainThread = new Thread(mainBody, ThreadPaths.MAIN);
         // A new thread inherits its creator's daemon status; the JVM's main thread is never a daemon, and
         // the program's threads inherit main's, which decides when the run ends.
@@ -142,9 +145,10 @@ final class Scheduler {
             lock.unlock();
         }
         Map<String, String> finalState = copy.staticState();
+        Map<Object, String> fieldPaths = policy.recordsForReport() ? copy.fieldPaths() : Map.of();
         lock.lock();
         try {
-            return recording.result(end.status(), end.bug(), end.detail(), finalState);
+            return recording.result(end.status(), end.bug(), end.detail(), finalState, fieldPaths);
         } finally {
             lock.unlock();
         }
@@ -394,6 +398,11 @@ final class Scheduler {
     /** Whether the run lets waits and parks return spuriously ({@link RunConfig#spuriousWakeups}). */
     boolean spuriousWakeups() {
         return config.spuriousWakeups();
+    }
+
+    /** Names for the run's objects now, for bug messages: field paths and allocation sites only in a run for a report. */
+    ObjectNames names() {
+        return recording.names(policy.recordsForReport() ? copy.fieldPaths() : Map.of());
     }
 
     ObjectRegistry objects() {

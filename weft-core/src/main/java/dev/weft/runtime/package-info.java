@@ -52,5 +52,7 @@
  *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.
+ *
+ * <p>Where this package sits in the pipeline, and what it may use: docs/architecture.md.
  */
 package dev.weft.runtime;

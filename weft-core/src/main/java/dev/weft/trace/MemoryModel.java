@@ -1,6 +1,6 @@
 package dev.weft.trace;
 
-/** The memory models Weft checks under (see the table in DESIGN.md). */
+/** The memory models Weft checks under (the README's "Memory models" says what each allows). */
 public enum MemoryModel {
     /** Sequential consistency: every write is visible at once. */
     SC,

@@ -229,7 +229,7 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
-    public void allocated(Object object) {
+    public void allocated(Object object, int loc) {
         record("new " + type(object));
     }
 

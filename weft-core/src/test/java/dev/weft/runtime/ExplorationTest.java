@@ -237,7 +237,7 @@ class ExplorationTest {
         programs.add(Litmus.named("ISA2").program());
         programs.add(new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Box shared = t.newBox();
             List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < 3; i++) {

@@ -22,7 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The papers' comparison in one run (issue 5, mcr-systematic-testing Tables 2–3, mcr-tso-pso
+ * The papers' comparison in one run (docs/benchmarks.md; mcr-systematic-testing Tables 2–3, mcr-tso-pso
  * Tables 3–4): every catalogued benchmark program under its memory model, explored by each strategy
  * with the same run and time budget, as a Markdown table and a CSV file.
  *

@@ -87,9 +87,10 @@ public interface HookHandler {
 
     /**
      * A new object or array whose allocation the program performed; idempotent (a program object is
-     * reported right after its super constructor returns, and again when its constructor returns).
+     * reported right after its super constructor returns, and again when its constructor returns), at
+     * location {@code loc}.
      */
-    void allocated(Object object);
+    void allocated(Object object, int loc);
 
     // ---- class initialisation (JLS 12.4.2)
 

@@ -155,8 +155,8 @@ public final class Hooks {
         handler().arrayStore(array, index, value, loc);
     }
 
-    public static void allocated(Object object) {
-        handler().allocated(object);
+    public static void allocated(Object object, int loc) {
+        handler().allocated(object, loc);
     }
 
     public static void classInit(Class<?> type, int loc) {
