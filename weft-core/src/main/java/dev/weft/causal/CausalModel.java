@@ -718,7 +718,7 @@ public final class CausalModel {
     /** The write whose visibility event {@code event} is (the write itself, or its FLUSH), or -1. */
     int writeMadeVisibleBy(int event) {
         Event e = trace.get(event);
-        int write = e.kind() == EventKind.FLUSH ? (int) e.value2() : event;
+        int write = e.kind() == EventKind.FLUSH ? e.flushedWrite() : event;
         Event w = trace.get(write);
         return w.kind() != EventKind.FLUSH && w.writesLocation() && mhb.visibility(write) == event ? write : -1;
     }
@@ -756,7 +756,7 @@ public final class CausalModel {
         int[] ordinals = new int[trace.size()];
         Map<Integer, Integer> next = new HashMap<>();
         for (Event e : trace.events()) {
-            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
+            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[e.flushedWrite()] : next.merge(e.thread(), 1, Integer::sum) - 1;
         }
         return ordinals;
     }
