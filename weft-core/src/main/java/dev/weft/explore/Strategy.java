@@ -45,6 +45,19 @@ public interface Strategy {
      */
     List<IncompleteReason> incompleteReasons();
 
+    /**
+     * Splits off a share of the runs still to do, as a strategy of its own that another worker runs at
+     * the same time as this one ({@link Explorer} with more than one worker); null when this strategy
+     * cannot or need not share (its default: it then runs on one worker). Called between runs, after
+     * {@link #nextRun()} and on this strategy's own thread. Between them, this strategy and its share
+     * (and shares split off either later) make the runs this strategy alone would have made, up to
+     * repeats that the strategy's design admits; a share's {@link #incompleteReasons()} count only
+     * what that share cut or left undecided.
+     */
+    default Strategy split() {
+        return null;
+    }
+
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;
