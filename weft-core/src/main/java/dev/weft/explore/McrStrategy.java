@@ -314,6 +314,11 @@ public final class McrStrategy implements Strategy {
         return explored.redundantRuns.get();
     }
 
+    @Override
+    public long repeatedRuns() {
+        return redundantRuns();
+    }
+
     /** Seeds not run because an explored run already lay in their region and stood for them ({@link RegionIndex}). */
     public long seedsStoodFor() {
         return seedsStoodFor;

@@ -81,6 +81,11 @@ public final class PortfolioStrategy implements Strategy {
     }
 
     @Override
+    public long repeatedRuns() {
+        return systematic.repeatedRuns();
+    }
+
+    @Override
     public double solverSeconds() {
         return systematic.solverSeconds();
     }

@@ -58,6 +58,15 @@ public interface Strategy {
         return null;
     }
 
+    /**
+     * Runs that repeated an earlier run's read state and that the strategy's design admits, of this
+     * strategy and every share split off it: mcr's shares on several workers can run seeds for one
+     * state at the same time, before either knows of the other's run. 0 for a strategy that does not count them.
+     */
+    default long repeatedRuns() {
+        return 0;
+    }
+
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;
