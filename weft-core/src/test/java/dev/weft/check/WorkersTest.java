@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,8 +34,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one of every Mazurkiewicz class (a subtree may be explored twice by two shares). mcr's set of read
  * states depends on the order its seeds run in even on one worker (a seed is dropped when its region
  * was queued, or stood for by an explored run, and which comes first depends on the order; docs/mcr.md),
- * so for mcr only verdicts and bugs are compared. The default suite checks the catalogue's SC rows that
- * one worker covers within a small budget; {@code -Dweft.workers.all=true} checks every row.
+ * so for mcr only verdicts and bugs are compared. The default suite checks every other of the catalogue's
+ * SC rows, where one worker covers everything within a small budget; {@code -Dweft.workers.all=true}
+ * checks every row.
  */
 class WorkersTest {
     /** More workers than the 2 cores CI has: shares are split and run side by side however the machine is. */
@@ -48,9 +50,11 @@ class WorkersTest {
         }
     }
 
+    /** Every row with {@code weft.workers.all}; else every other SC row, to keep the suite's time down. */
     static Stream<Arguments> rows() {
-        return Catalog.examples().stream().filter(e -> ALL || e.memoryModel().equals("sc"))
-                .map(e -> Arguments.of(e.className(), e.memoryModel()));
+        List<Catalog.Entry> entries = Catalog.examples().stream().filter(e -> ALL || e.memoryModel().equals("sc")).toList();
+        return IntStream.range(0, entries.size()).filter(i -> ALL || i % 2 == 0)
+                .mapToObj(i -> Arguments.of(entries.get(i).className(), entries.get(i).memoryModel()));
     }
 
     static Stream<Arguments> strategyRows() {
@@ -76,6 +80,11 @@ class WorkersTest {
         ProgramUnderTest program = open(className);
         Explored one = explore(program, "sc", strategy, 1);
         Explored several = explore(program, "sc", strategy, WORKERS);
+        if (one.result().stop() != ExplorationResult.Stop.EXHAUSTED && !strategy.equals("random")) {
+            // Stopped at the run limit: which runs came first, and so what they found, depends on the order they were made in.
+            assertNull(several.result().error(), className + " " + strategy);
+            return;
+        }
         // Random's runs depend on their numbers alone; the systematic strategies' runs up to a limit on the order they are made in.
         boolean sameStates = strategy.equals("random") || one.result().complete() && Set.of("dfs", "icb", "dpor").contains(strategy);
         assertSame(one, several, className + " " + strategy, sameStates);
