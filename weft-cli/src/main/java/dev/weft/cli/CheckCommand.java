@@ -52,8 +52,11 @@ final class CheckCommand implements Callable<Integer> {
     MemoryModel memoryModel;
 
     @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", defaultValue = "mcr",
-            description = "mcr | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
+            description = "mcr | portfolio | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
     String strategy;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Threads exploring at the same time (default: the machine's cores).")
+    Integer workers;
 
     @Option(names = "--max-executions", paramLabel = "N", description = "Stop after N runs.")
     Long maxExecutions;
@@ -158,6 +161,9 @@ final class CheckCommand implements Callable<Integer> {
         if (maxExecutions != null && maxExecutions < 1) {
             throw new BadInputException("--max-executions must be at least 1");
         }
+        if (workers != null && workers < 1) {
+            throw new BadInputException("--workers must be at least 1");
+        }
         if (timeLimit != null && timeLimit.isZero()) {
             throw new BadInputException("--time-limit must be more than 0");
         }
@@ -211,6 +217,7 @@ final class CheckCommand implements Callable<Integer> {
                     .strategy(strategy).solver(SolverKind.parse(solver)).seed(seed).preemptionBound(preemptionBound).depth(depth)
                     .maxExecutions(maxExecutions != null ? maxExecutions : 0).timeLimit(timeLimit).allBugs(allBugs)
                     .raceQueries(raceQueries).failOnRace(failOnRace)
+                    .workers(workers != null ? workers : Runtime.getRuntime().availableProcessors())
                     .progress(progress || (terminal && !json) ? err : null, terminal)
                     .build();
         } catch (IllegalArgumentException e) {

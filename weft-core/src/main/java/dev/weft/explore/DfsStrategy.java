@@ -14,8 +14,16 @@ import java.util.List;
  */
 public final class DfsStrategy implements Strategy {
 
-    private final ChoiceTree tree = new ChoiceTree();
+    private final ChoiceTree tree;
     private boolean started;
+
+    public DfsStrategy() {
+        this(new ChoiceTree());
+    }
+
+    private DfsStrategy(ChoiceTree tree) {
+        this.tree = tree;
+    }
 
     @Override
     public String name() {
@@ -38,6 +46,13 @@ public final class DfsStrategy implements Strategy {
     @Override
     public void runFinished(RunResult result) {
         // The path already records everything the next run needs.
+    }
+
+    /** The open alternatives of the shallowest branch point that has any: the largest subtree left, for another worker. */
+    @Override
+    public Strategy split() {
+        ChoiceTree share = tree.split();
+        return share == null ? null : new DfsStrategy(share);
     }
 
     @Override

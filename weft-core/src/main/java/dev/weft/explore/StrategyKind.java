@@ -11,7 +11,10 @@ public enum StrategyKind {
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
     ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
-    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
+    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs())),
+    /** mcr with pct beside it, run for run; pct without a run limit of its own, as mcr's runs end the exploration. */
+    PORTFOLIO("portfolio", options -> new PortfolioStrategy(MCR.create(options),
+            new PctStrategy(options.memoryModel(), options.seed(), options.depth(), 0)));
 
     private final String cliName;
     private final Function<StrategyOptions, Strategy> factory;
@@ -28,7 +31,7 @@ public enum StrategyKind {
 
     /** True for strategies that build each run's causal model, from which races can be predicted. */
     public boolean hasCausalModel() {
-        return this == MCR;
+        return this == MCR || this == PORTFOLIO;
     }
 
     public Strategy create(StrategyOptions options) {

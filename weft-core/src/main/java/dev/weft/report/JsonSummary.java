@@ -45,6 +45,8 @@ public final class JsonSummary {
         root.put("executionsToFirstBug", result.executionsToFirstBug());
         root.put("seconds", round(result.seconds()));
         root.put("solverSeconds", round(result.solverSeconds()));
+        root.put("workers", result.workers());
+        root.put("repeatedRuns", result.repeatedRuns());
         root.put("stopReason", result.stop().jsonName());
         if (result.error() != null) {
             root.put("error", result.error());

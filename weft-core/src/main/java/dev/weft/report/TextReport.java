@@ -80,12 +80,18 @@ public final class TextReport {
             out.append("not every behaviour was covered:\n");
             reasons.forEach(r -> out.append("  - ").append(r.describe()).append('\n'));
         }
-        out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s in %.2f s%s%s%n",
+        out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s%s in %.2f s%s%s%n",
                 program.title(), verdictText(result), model.name(), result.strategy(), result.executions(),
-                result.executions() == 1 ? "" : "s", result.seconds(),
+                result.executions() == 1 ? "" : "s", workers(result), result.seconds(),
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));
         out.flush();
+    }
+
+    /** " on 2 workers (3 repeating a read state)", or nothing for one worker that repeated nothing. */
+    private static String workers(ExplorationResult result) {
+        String on = result.workers() > 1 ? " on " + result.workers() + " workers" : "";
+        return result.repeatedRuns() > 0 ? on + " (" + result.repeatedRuns() + " repeating a read state)" : on;
     }
 
     private static void races(PrintWriter out, RaceFindings findings) {

@@ -121,6 +121,11 @@ class ReplayTest {
             }
 
             @Override
+            public int workers() {
+                return 0;
+            }
+
+            @Override
             public String timeLimit() {
                 return "";
             }

@@ -121,7 +121,7 @@ public final class StateCoverage {
         Set<ReadSignature> states = new HashSet<>();
         Set<ReadSignature> bugStates = new HashSet<>();
         CheckResult result = Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(BenchmarkPrograms.classpath()))
-                .memoryModel(model).strategy(strategy).maxExecutions(RUN_LIMIT).allBugs(true).races(false)
+                .memoryModel(model).strategy(strategy).maxExecutions(RUN_LIMIT).allBugs(true).races(false).workers(1)
                 .observeRuns(run -> (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace())))
                 .build());
         return new Exploration(result.exploration().executions(), states, bugStates.size(), result.complete());
