@@ -55,7 +55,7 @@ final class CheckCommand implements Callable<Integer> {
             description = "mcr | portfolio | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
     String strategy;
 
-    @Option(names = "--workers", paramLabel = "N", description = "Threads exploring at the same time (default: the machine's cores).")
+    @Option(names = "--workers", paramLabel = "N", description = "Threads exploring at the same time (default 1).")
     Integer workers;
 
     @Option(names = "--max-executions", paramLabel = "N", description = "Stop after N runs.")
@@ -217,7 +217,7 @@ final class CheckCommand implements Callable<Integer> {
                     .strategy(strategy).solver(SolverKind.parse(solver)).seed(seed).preemptionBound(preemptionBound).depth(depth)
                     .maxExecutions(maxExecutions != null ? maxExecutions : 0).timeLimit(timeLimit).allBugs(allBugs)
                     .raceQueries(raceQueries).failOnRace(failOnRace)
-                    .workers(workers != null ? workers : Runtime.getRuntime().availableProcessors())
+                    .workers(workers != null ? workers : 1)
                     .progress(progress || (terminal && !json) ? err : null, terminal)
                     .build();
         } catch (IllegalArgumentException e) {

@@ -131,7 +131,7 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
         private Consumer<RunResult> runObserver;
         private VirtualFixes fixes = VirtualFixes.NONE;
         private boolean suggestFixes;
-        private int workers = Runtime.getRuntime().availableProcessors();
+        private int workers = 1;
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;

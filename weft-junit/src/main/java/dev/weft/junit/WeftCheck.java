@@ -115,7 +115,7 @@ final class WeftCheck {
                 .strategy(settings.strategy()).seed(settings.seed()).maxExecutions(settings.maxExecutions())
                 .timeLimit(settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit()))
                 .failOnRace(settings.failOnRace())
-                .workers(settings.workers() > 0 ? settings.workers() : Runtime.getRuntime().availableProcessors())
+                .workers(settings.workers())
                 .build();
         try {
             return Checker.check(request);

@@ -35,8 +35,8 @@ public @interface WeftTest {
     /** mcr | portfolio | dpor | icb | pct | random | dfs, as {@code weft check --strategy}. */
     String strategy() default "mcr";
 
-    /** Threads exploring at the same time, as {@code weft check --workers}; 0: the machine's cores. */
-    int workers() default 0;
+    /** Threads exploring at the same time, as {@code weft check --workers}. */
+    int workers() default 1;
 
     /** Stop after this many runs (0: no limit). */
     long maxExecutions() default 0;
