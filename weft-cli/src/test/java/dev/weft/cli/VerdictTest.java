@@ -105,7 +105,7 @@ class VerdictTest {
 
         Path unknownModel = dir.resolve("arm.json");
         JSON.writeValue(unknownModel.toFile(), saved.deepCopy().put("memoryModel", "arm"));
-        assertOneLineBadInput(CommandLineTest.weft("replay", unknownModel.toString()), "unknown memory model 'arm' (sc, tso or pso)");
+        assertOneLineBadInput(CommandLineTest.weft("replay", unknownModel.toString()), "unknown memory model 'arm' (sc, tso, pso or jmm)");
 
         Path numberChoice = dir.resolve("number.json");
         ObjectNode withNumber = saved.deepCopy();

@@ -153,6 +153,11 @@ final class Recording {
      *
      * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
      */
+    /** The events recorded so far, as they stand. */
+    List<Event> events() {
+        return java.util.Collections.unmodifiableList(events);
+    }
+
     RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
         Trace trace = new Trace(symbols, events, initialValues, ending, callTexts);
         List<Bug> all = new ArrayList<>(bugs);

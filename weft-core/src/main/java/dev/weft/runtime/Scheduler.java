@@ -6,6 +6,7 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
+import dev.weft.trace.AccessMode;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
@@ -68,6 +69,8 @@ final class Scheduler {
     final Recording recording;
     final BugReports bugs;
     final VisibleValues visibleValues = new VisibleValues();
+    /** Memory as each thread sees it under JMM (unused under SC, TSO and PSO). */
+    final JmmViews jmm = new JmmViews();
     private final List<RunThread> threads = new ArrayList<>();
     final BusyWaitRules busyWaits = new BusyWaitRules(threads);
     private final RunConfig config;
@@ -138,12 +141,16 @@ final class Scheduler {
             // The final state is what every thread sees once the run is over: writes still buffered are not part of it.
             visibleValues.stopped(running);
             visibleValues.show(null);
+            jmm.show(null);
         } finally {
             lock.unlock();
         }
         Map<String, String> finalState = copy.staticState();
         lock.lock();
         try {
+            if (model == MemoryModel.JMM && JmmCoverage.mayHideLoadBuffering(recording.events())) {
+                recording.incomplete(JmmCoverage.LOAD_BUFFERING);
+            }
             return recording.result(end.status(), end.bug(), end.detail(), finalState);
         } finally {
             lock.unlock();
@@ -247,6 +254,7 @@ final class Scheduler {
         RunThread t = new RunThread(symbols.threads().id(name), name, jvm, jvm.isDaemon(), lock.newCondition());
         if (parent != null) {
             t.clockNanos = parent.clockNanos;
+            jmm.forked(parent, t);
         }
         threads.add(t);
         byJvmThread.put(jvm, t);
@@ -544,6 +552,7 @@ final class Scheduler {
 
     private void giveTurn(RunThread next) {
         visibleValues.show(next);
+        jmm.show(next);
         running = next;
         progress++;
         next.turn.signal();
@@ -629,6 +638,11 @@ final class Scheduler {
             }
             recording.chose(taken);
             RunThread chosen = byId.get(taken.thread());
+            if (taken.isFlush() && model == MemoryModel.JMM) {
+                EventKind kind = chosen.pending.kind();
+                jmm.reorder(chosen, taken.flush(), isWrite(kind), mode(kind));
+                continue;
+            }
             if (taken.isFlush()) {
                 flush(chosen, chosen.buffer.take(model, taken.flush()), Event.CHOSEN);
                 continue;
@@ -700,7 +714,9 @@ final class Scheduler {
                 }
             }
         }
-        if (model != MemoryModel.SC) {
+        if (model == MemoryModel.JMM) {
+            offerReorderings();
+        } else if (model != MemoryModel.SC) {
             for (RunThread t : live) {
                 for (Address a : t.buffer.flushable(model)) {
                     enabled.add(Choice.flush(t.id, a));
@@ -715,6 +731,34 @@ final class Scheduler {
                 }
             }
         }
+    }
+
+    /**
+     * Under JMM, for each thread about to read or write an address, the choice to reorder that access
+     * once more first ({@link JmmViews#canReorder}): a read sees a newer write, a write goes before an older one.
+     */
+    private void offerReorderings() {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            PendingOperation op = t.pending;
+            if (op != null && isPlainOrVolatileAccess(op.kind()) && isEnabled(t)
+                    && jmm.canReorder(t, op.address(), isWrite(op.kind()), mode(op.kind()))) {
+                enabled.add(Choice.flush(t.id, op.address()));
+            }
+        }
+    }
+
+    private static boolean isPlainOrVolatileAccess(EventKind kind) {
+        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || isWrite(kind);
+    }
+
+    private static boolean isWrite(EventKind kind) {
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE;
+    }
+
+    /** All a view needs to know of a pending access's mode: whether it is volatile (its SC fence comes first). */
+    private static AccessMode mode(EventKind kind) {
+        return kind == EventKind.VOLATILE_READ || kind == EventKind.VOLATILE_WRITE ? AccessMode.VOLATILE : AccessMode.PLAIN;
     }
 
     /**
@@ -879,6 +923,10 @@ final class Scheduler {
 
     /** Publishes every write {@code me} buffered, oldest first: a synchronizing operation's first effect. */
     void drain(RunThread me) {
+        if (model == MemoryModel.JMM) {
+            jmm.synchronise(me);
+            return;
+        }
         while (!me.buffer.isEmpty()) {
             flush(me, me.buffer.takeOldest(), 0);
         }

@@ -23,7 +23,7 @@ class LitmusSimulatorTest {
     @ParameterizedTest
     @MethodSource("cases")
     void simulatorAgreesWithThePublishedVerdicts(LitmusCase litmus) {
-        for (MemoryModel model : MemoryModel.values()) {
+        for (MemoryModel model : List.of(MemoryModel.SC, MemoryModel.TSO, MemoryModel.PSO)) {
             assertEquals(litmus.allowedUnder(model),
                     LitmusSimulator.allows(litmus.program(), model, litmus.relaxedOutcome()),
                     litmus.name() + " under " + model);
