@@ -6,10 +6,12 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.FenceKind;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Memory under {@code -m jmm}: a view-based operational model (in the spirit of the "promising"
@@ -56,6 +58,8 @@ final class JmmViews {
         Map<Address, Integer> released = new HashMap<>();
         /** How many writes already in its address's history the thread's pending write goes before. */
         int placedBack;
+        /** The instance fields it wrote since its last constructor with final fields ended ({@link #frozen}). */
+        final Set<Address> sinceFreeze = new HashSet<>();
 
         int of(Address address) {
             return current.getOrDefault(address, 0);
@@ -69,8 +73,15 @@ final class JmmViews {
     /** What full fences (and synchronisation operations) have published: each one joins it both ways. */
     private final Map<Address, Integer> fenced = new HashMap<>();
 
+    /** What every thread sees at least: the fields frozen at the end of constructors ({@link #frozen}). */
+    private final Map<Address, Integer> frozen = new HashMap<>();
+
     private ThreadViews of(RunThread t) {
-        return threads.computeIfAbsent(t.id, id -> new ThreadViews());
+        return threads.computeIfAbsent(t.id, id -> {
+            ThreadViews views = new ThreadViews();
+            join(views.current, frozen);
+            return views;
+        });
     }
 
     /** A forked thread starts with its parent's view (the fork is a release the child acquires). */
@@ -91,6 +102,9 @@ final class JmmViews {
         }
         views.current.put(address, stamp);
         views.acquirable.merge(address, stamp, Math::max);
+        if (address.kind() == Address.Kind.INSTANCE_FIELD) {
+            views.sinceFreeze.add(address);
+        }
         Map<Address, Integer> published = new HashMap<>(mode == AccessMode.RELEASE || mode == AccessMode.VOLATILE ? views.current : views.released);
         published.put(address, stamp);
         history.writes.add(stamp, new Message(cellForm(raw, type), published));
@@ -101,7 +115,7 @@ final class JmmViews {
 
     /** Every view that reaches write {@code stamp} of {@code address} or later moves one on: a write goes in before it. */
     private void makeRoom(Address address, int stamp) {
-        List<Map<Address, Integer>> views = new ArrayList<>(List.of(sc, fenced));
+        List<Map<Address, Integer>> views = new ArrayList<>(List.of(sc, fenced, frozen));
         for (ThreadViews t : threads.values()) {
             views.addAll(List.of(t.current, t.acquirable, t.released));
         }
@@ -196,6 +210,24 @@ final class JmmViews {
             case RELEASE, STORE_STORE -> views.released = new HashMap<>(views.current);
             case FULL -> scFence(views);
         }
+    }
+
+    /**
+     * A constructor of {@code me} that wrote final fields (and let {@code this} escape, so Weft follows
+     * them) ended: JLS 17.5 guarantees the frozen values to every thread that reaches the object
+     * through a reference published later. Weft cannot tell which instance fields were final nor how a
+     * thread reached the object, so every instance field the thread wrote since its last freeze is from
+     * now on seen at least as of now by every thread (stronger than the JLS only for a thread that got
+     * the reference by the escape, or for non-final fields written in the constructor).
+     */
+    void frozen(RunThread me) {
+        ThreadViews views = of(me);
+        for (Address address : views.sinceFreeze) {
+            Map<Address, Integer> now = Map.of(address, views.of(address));
+            join(frozen, now);
+            threads.values().forEach(t -> join(t.current, now));
+        }
+        views.sinceFreeze.clear();
     }
 
     /** A synchronisation operation of {@code me} (lock, unlock, fork, join, wait, atomic): an SC fence. */

@@ -349,7 +349,9 @@ final class MemoryAccess {
     void finalFieldsFrozen(int loc) {
         RunThread me = core.enter();
         try {
-            if (me.controlled() && model == MemoryModel.PSO && me.everBuffered) {
+            if (me.controlled() && model == MemoryModel.JMM) {
+                core.jmm.frozen(me);
+            } else if (me.controlled() && model == MemoryModel.PSO && me.everBuffered) {
                 fence(me, FenceKind.STORE_STORE, loc);
             }
         } finally {

@@ -40,6 +40,40 @@ class LitmusSimulatorTest {
         assertTrue(pso.containsAll(tso), litmus.name());
     }
 
+    static Stream<JmmLitmusTable.JmmCase> jmmCases() {
+        return JmmLitmusTable.cases().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jmmCases")
+    void jmmOracleAgreesWithTheJmmVerdicts(JmmLitmusTable.JmmCase litmus) {
+        assertEquals(litmus.allowed(), JmmLitmusTable.allows(litmus, true), litmus.name());
+    }
+
+    /** Only LB needs a read of a later write: without it every other verdict stands. */
+    @ParameterizedTest
+    @MethodSource("jmmCases")
+    void onlyLoadBufferingNeedsReadsOfLaterWrites(JmmLitmusTable.JmmCase litmus) {
+        assertEquals(litmus.allowed() && !litmus.name().equals("LB"), JmmLitmusTable.allows(litmus, false), litmus.name());
+    }
+
+    @ParameterizedTest
+    @MethodSource("cases")
+    void theJmmAllowsEveryRelaxedOutcomePsoAllows(LitmusCase litmus) {
+        JmmLitmusTable.JmmCase jmm = JmmLitmusTable.cases().stream().filter(c -> c.name().equals(litmus.name())).findFirst().orElseThrow();
+        if (LitmusSimulator.allows(litmus.program(), MemoryModel.PSO, litmus.relaxedOutcome())) {
+            assertTrue(jmm.allowed(), litmus.name());
+        }
+    }
+
+    @Test
+    void iriwIsAllowedUnderTheJmmButNotUnderPso() {
+        JmmLitmusTable.JmmCase iriw = JmmLitmusTable.cases().stream().filter(c -> c.name().equals("IRIW")).findFirst().orElseThrow();
+        assertTrue(JmmLitmusTable.allows(iriw, false));
+        LitmusCase pso = LitmusTable.CASES.stream().filter(c -> c.name().equals("IRIW")).findFirst().orElseThrow();
+        assertTrue(!LitmusSimulator.allows(pso.program(), MemoryModel.PSO, pso.relaxedOutcome()));
+    }
+
     @Test
     void storeBufferingHasThreeOutcomesUnderScAndFourUnderTso() {
         LitmusCase sb = LitmusTable.CASES.get(0);
