@@ -9,17 +9,27 @@ import java.util.List;
 
 /**
  * Exhaustive depth-first enumeration of every interleaving: every scheduling point is a choice
- * (under TSO/PSO every pending flush is a choice of its own), no reduction. Stateless: each run
+ * (under TSO/PSO every pending flush is a choice of its own, under JMM every reordering), no reduction. Stateless: each run
  * replays the path to the deepest open branch and takes its next alternative.
  */
 public final class DfsStrategy implements Strategy {
 
     private final ChoiceTree tree = new ChoiceTree();
+    private final String name;
     private boolean started;
+
+    public DfsStrategy() {
+        this("dfs");
+    }
+
+    /** DFS for a strategy that has no reduction for the run's memory model (dpor under jmm), reported by that strategy's name. */
+    DfsStrategy(String name) {
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return "dfs";
+        return name;
     }
 
     @Override

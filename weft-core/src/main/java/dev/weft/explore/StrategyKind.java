@@ -11,7 +11,7 @@ public enum StrategyKind {
     DFS("dfs", options -> new DfsStrategy()),
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     /** Under JMM DPOR's reduction does not know the reorderings ({@code runtime.JmmViews}): it explores every choice, as DFS does. */
-    DPOR("dpor", options -> options.memoryModel() == MemoryModel.JMM ? new DfsStrategy() : new DporStrategy(options.memoryModel())),
+    DPOR("dpor", options -> options.memoryModel() == MemoryModel.JMM ? new DfsStrategy("dpor") : new DporStrategy(options.memoryModel())),
     ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
     PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
 

@@ -5,6 +5,7 @@ import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.FenceKind;
 import dev.weft.trace.IncompleteReason;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -14,10 +15,13 @@ import java.util.Set;
 /**
  * What {@link JmmViews} does not explore: a plain read returning a write made later (load buffering,
  * LB: {@code r=x; y=1 || s=y; x=1} with r=s=1). The JMM lets a plain read move after a later plain
- * write of its thread to another address; Weft's runs never show it, so a run in which that reordering
- * could be seen is not covered: a thread reads {@code x}, which another thread writes, and later writes
- * {@code y}, which another thread reads while the first still runs, with nothing between that keeps
- * the read first (a release, a full, acquire or release fence, an atomic read-modify-write).
+ * write of its thread to another address; Weft's runs never show it, so a run in which that could be
+ * seen is not covered: a thread reads {@code x}, which another thread writes, and later writes
+ * {@code y}, with nothing between that keeps the read first (a release, a full, acquire or release
+ * fence, an atomic read-modify-write), and another thread reads {@code y} while the first still runs,
+ * unordered with the write by happens-before. Happens-before is taken from locks, volatile and atomic
+ * accesses (synchronization order), starts and joins only, less than the JMM has (acquire and release
+ * modes are left out), so that a race is never missed: a data-race-free program shows no load buffering.
  */
 final class JmmCoverage {
     static final IncompleteReason LOAD_BUFFERING = IncompleteReason.of("jmm-load-buffering",
@@ -29,19 +33,20 @@ final class JmmCoverage {
     /** Whether the run's {@code events} contain a read->write pair whose reordering another thread could observe. */
     static boolean mayHideLoadBuffering(List<Event> events) {
         Map<Address, Set<Integer>> writers = new HashMap<>();
-        Map<Address, Map<Integer, Integer>> firstReads = new HashMap<>();
+        Map<Address, List<Event>> readsOf = new HashMap<>();
         Map<Integer, Integer> endOf = new HashMap<>();
         for (Event e : events) {
             if (e.writesLocation()) {
                 writers.computeIfAbsent(e.address(), a -> new HashSet<>()).add(e.thread());
             }
             if (e.readsLocation()) {
-                firstReads.computeIfAbsent(e.address(), a -> new HashMap<>()).putIfAbsent(e.thread(), e.index());
+                readsOf.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e);
             }
             if (e.kind() == EventKind.END) {
                 endOf.put(e.thread(), e.index());
             }
         }
+        int[][] clocks = clocks(events);
         Map<Integer, Set<Address>> readsWrittenElsewhere = new HashMap<>();
         for (Event e : events) {
             if (keepsLaterWritesAfterEarlierReads(e)) {
@@ -52,7 +57,7 @@ final class JmmCoverage {
                 Set<Address> reads = readsWrittenElsewhere.getOrDefault(e.thread(), Set.of());
                 boolean earlierReadOfAnother = reads.size() > 1 || reads.size() == 1 && !reads.contains(e.address());
                 int end = endOf.getOrDefault(e.thread(), events.size());
-                if (earlierReadOfAnother && readByOtherWhileLive(firstReads.getOrDefault(e.address(), Map.of()), e.thread(), end)) {
+                if (earlierReadOfAnother && racingReadWhileLive(readsOf.getOrDefault(e.address(), List.of()), e, end, clocks)) {
                     return true;
                 }
             }
@@ -65,14 +70,72 @@ final class JmmCoverage {
         return by.size() > 1 || by.size() == 1 && !by.contains(read.thread());
     }
 
-    /** Whether a thread other than {@code writer} read the address (its first reads are {@code firstReads}) before event {@code end}. */
-    private static boolean readByOtherWhileLive(Map<Integer, Integer> firstReads, int writer, int end) {
-        for (Map.Entry<Integer, Integer> read : firstReads.entrySet()) {
-            if (read.getKey() != writer && read.getValue() < end) {
+    /** Whether another thread read {@code write}'s address before event {@code end}, unordered with the write. */
+    private static boolean racingReadWhileLive(List<Event> reads, Event write, int end, int[][] clocks) {
+        for (Event read : reads) {
+            if (read.index() < end && read.thread() != write.thread() && !ordered(write, read, clocks) && !ordered(read, write, clocks)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean ordered(Event before, Event after, int[][] clocks) {
+        return clocks[after.index()][before.thread()] >= clocks[before.index()][before.thread()];
+    }
+
+    /** Each event's vector clock (indexed by thread id), after the event. */
+    private static int[][] clocks(List<Event> events) {
+        int threads = events.stream().mapToInt(Event::thread).max().orElse(0) + 1;
+        for (Event e : events) {
+            if (e.kind() == EventKind.FORK) {
+                threads = Math.max(threads, (int) e.value2() + 1);
+            }
+        }
+        Map<Integer, int[]> byThread = new HashMap<>();
+        Map<Object, int[]> released = new HashMap<>();
+        int[][] out = new int[events.size()][];
+        for (Event e : events) {
+            int size = threads;
+            int[] clock = byThread.computeIfAbsent(e.thread(), t -> new int[size]);
+            acquire(e, clock, released);
+            clock[e.thread()]++;
+            release(e, clock, released);
+            out[e.index()] = clock.clone();
+        }
+        return out;
+    }
+
+    private static void acquire(Event e, int[] clock, Map<Object, int[]> released) {
+        Object from = switch (e.kind()) {
+            case LOCK, WAKE -> e.address();
+            case VOLATILE_READ, ATOMIC_RMW -> e.address();
+            case JOIN -> "end of " + e.value2();
+            case BEGIN -> "start of " + e.thread();
+            default -> null;
+        };
+        int[] published = from == null ? null : released.get(from);
+        if (published != null) {
+            for (int t = 0; t < clock.length; t++) {
+                clock[t] = Math.max(clock[t], published[t]);
+            }
+        }
+    }
+
+    private static void release(Event e, int[] clock, Map<Object, int[]> released) {
+        Object into = switch (e.kind()) {
+            case UNLOCK, WAIT -> e.address();
+            case VOLATILE_WRITE, ATOMIC_RMW -> e.address();
+            case END -> "end of " + e.thread();
+            case FORK -> "start of " + e.value2();
+            default -> null;
+        };
+        if (into != null) {
+            int[] published = released.computeIfAbsent(into, k -> new int[clock.length]);
+            for (int t = 0; t < clock.length; t++) {
+                published[t] = Math.max(published[t], clock[t]);
+            }
+        }
     }
 
     private static boolean keepsLaterWritesAfterEarlierReads(Event e) {

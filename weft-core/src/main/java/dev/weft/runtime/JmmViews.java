@@ -14,20 +14,21 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Memory under {@code -m jmm}: a view-based operational model (in the spirit of the "promising"
- * semantics without promises, and of the paper's Table 1 for Java). Every instrumented write is
- * stored at once and appended to its address's modification order (its history); each thread has a
- * view, per address the oldest write it may still read. A read returns the write at the thread's
- * view; before a read the schedule may advance the thread's view of the address by one write
- * ({@link dev.weft.trace.Choice#flush} of the reading thread), so a read may return any write not
- * older than its view (coherence: views only move forward). A release write (and a plain write after
- * a release fence) carries the writer's view, which an acquire read (or a plain read and a later
- * acquire fence) joins. Volatile accesses, full fences and every other synchronisation operation are
- * SC fences: the thread's view and the global one both become their join, so volatiles are SC among
- * themselves. Departures: writes are never inserted before a write already in the history (2+2W,
- * S), and a read never returns a write made later (LB); {@link JmmCoverage} makes a run incomplete
- * where either could matter. Like {@link VisibleValues}, memory is set to each thread's view when it
- * gets the turn.
+ * Memory under {@code -m jmm}: a view-based operational model of Java's language-level memory model
+ * (in the spirit of the "promising" semantics without promises). Every instrumented write is stored
+ * at once and goes into its address's modification order (its history); each thread has a view, per
+ * address the oldest write it may still read. Two kinds of schedule choice reorder accesses, both
+ * offered as {@link dev.weft.trace.Choice#flush} of the accessing thread before its pending access
+ * ({@link #canReorder}): a read sees one write newer than its view (so it may return any write not
+ * older than its view: coherence, since views only move forward), a write goes before one more write
+ * its thread has not seen (2+2W, S). A release write (and a plain write after a release fence)
+ * carries the writer's view, which an acquire read (or a plain read and a later acquire fence)
+ * joins; locks, thread ends and joins, interrupts and thread-safe JDK objects release and acquire the
+ * same way ({@link #synchronisation}). A volatile read reads no older write than the newest volatile
+ * write of its address, so volatiles are SC among themselves; a full fence is an SC fence (the thread's
+ * view and the global fence view both become their join). Not modelled: a read returning a write its
+ * thread makes later (load buffering), which {@link JmmCoverage} reports where it could matter. Like
+ * {@link VisibleValues}, memory is set to each thread's view when it gets the turn.
  */
 final class JmmViews {
 
@@ -73,6 +74,8 @@ final class JmmViews {
     /** What full fences (and synchronisation operations) have published: each one joins it both ways. */
     private final Map<Address, Integer> fenced = new HashMap<>();
 
+    /** What each lock, thread-safe JDK object, interrupt flag and ended thread has had released into it. */
+    private final Map<Object, Map<Address, Integer>> synchronisedBy = new HashMap<>();
     /** What every thread sees at least: the fields frozen at the end of constructors ({@link #frozen}). */
     private final Map<Address, Integer> frozen = new HashMap<>();
 
@@ -116,6 +119,7 @@ final class JmmViews {
     /** Every view that reaches write {@code stamp} of {@code address} or later moves one on: a write goes in before it. */
     private void makeRoom(Address address, int stamp) {
         List<Map<Address, Integer>> views = new ArrayList<>(List.of(sc, fenced, frozen));
+        views.addAll(synchronisedBy.values());
         for (ThreadViews t : threads.values()) {
             views.addAll(List.of(t.current, t.acquirable, t.released));
         }
@@ -230,9 +234,46 @@ final class JmmViews {
         views.sinceFreeze.clear();
     }
 
-    /** A synchronisation operation of {@code me} (lock, unlock, fork, join, wait, atomic): an SC fence. */
-    void synchronise(RunThread me) {
-        scFence(of(me));
+    /**
+     * {@code me} recorded a synchronisation event {@code kind} on {@code address}: an unlock, a wait (it
+     * unlocks), the end of a thread, an interrupt, or a change of a thread-safe JDK object releases what
+     * the thread sees into the lock, thread or object; a lock, a wake-up (it locks again), a join, the
+     * test of an interrupt or a read of a thread-safe JDK object acquires it (JLS 17.4.4, and the
+     * java.util.concurrent package's memory consistency effects). A fork is {@link #forked}; accesses of
+     * fields, array elements and atomics carry their views in their histories.
+     */
+    void synchronisation(RunThread me, EventKind kind, Address address, long value2) {
+        ThreadViews views = of(me);
+        switch (kind) {
+            case UNLOCK, WAIT, INTERRUPT -> release(views, address);
+            case END -> release(views, "end of " + me.id);
+            case LOCK, WAKE -> acquire(views, address);
+            case JOIN -> acquire(views, "end of " + value2);
+            case VOLATILE_WRITE, VOLATILE_READ, ATOMIC_RMW -> {
+                if (address != null && !histories.containsKey(address)
+                        && (address.kind() == Address.Kind.OBJECT_STATE || address.kind() == Address.Kind.THREAD_STATE)) {
+                    acquire(views, address);
+                    if (kind != EventKind.VOLATILE_READ) {
+                        release(views, address);
+                    }
+                }
+            }
+            default -> {
+                // no memory effect between threads: notify (the lock orders), park and unpark (LockSupport promises none)
+            }
+        }
+    }
+
+    private void release(ThreadViews views, Object into) {
+        join(synchronisedBy.computeIfAbsent(into, k -> new HashMap<>()), views.current);
+    }
+
+    private void acquire(ThreadViews views, Object from) {
+        Map<Address, Integer> published = synchronisedBy.get(from);
+        if (published != null) {
+            join(views.current, published);
+            join(views.acquirable, views.current);
+        }
     }
 
     private void scFence(ThreadViews views) {

@@ -898,6 +898,9 @@ final class Scheduler {
             return -1;
         }
         settleOwedEvents(me);
+        if (model == MemoryModel.JMM) {
+            jmm.synchronisation(me, kind, address, value2);
+        }
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         busyWaits.recorded(me, e);
         return e.index();
@@ -923,10 +926,6 @@ final class Scheduler {
 
     /** Publishes every write {@code me} buffered, oldest first: a synchronizing operation's first effect. */
     void drain(RunThread me) {
-        if (model == MemoryModel.JMM) {
-            jmm.synchronise(me);
-            return;
-        }
         while (!me.buffer.isEmpty()) {
             flush(me, me.buffer.takeOldest(), 0);
         }
