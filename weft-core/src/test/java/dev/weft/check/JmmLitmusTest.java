@@ -12,6 +12,7 @@ import dev.weft.litmus.JmmLitmusTable.JmmCase;
 import dev.weft.trace.MemoryModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,13 +27,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bug the oracle forbids.
  */
 class JmmLitmusTest {
-    private static final long RUNS = 3_000;
+    private static final long RUNS = 2_000;
+    /** dpor explores as dfs under jmm (StrategyKind): these show it does so, dfs checks every program. */
+    private static final Set<String> DPOR_TOO = Set.of("SB", "MP", "LB", "IRIW", "MPAcqRel", "MPFences", "TwoPlusTwoW");
 
     static Stream<Arguments> rows() {
         List<Arguments> out = new ArrayList<>();
         for (JmmCase c : JmmLitmusTable.cases()) {
-            for (StrategyKind strategy : List.of(StrategyKind.DFS, StrategyKind.DPOR)) {
-                out.add(Arguments.of(strategy.cliName(), c));
+            out.add(Arguments.of(StrategyKind.DFS.cliName(), c));
+            if (DPOR_TOO.contains(c.name())) {
+                out.add(Arguments.of(StrategyKind.DPOR.cliName(), c));
             }
         }
         return out.stream();
