@@ -116,9 +116,7 @@ final class JmmCoverage {
         };
         int[] published = from == null ? null : released.get(from);
         if (published != null) {
-            for (int t = 0; t < clock.length; t++) {
-                clock[t] = Math.max(clock[t], published[t]);
-            }
+            join(clock, published);
         }
     }
 
@@ -131,10 +129,13 @@ final class JmmCoverage {
             default -> null;
         };
         if (into != null) {
-            int[] published = released.computeIfAbsent(into, k -> new int[clock.length]);
-            for (int t = 0; t < clock.length; t++) {
-                published[t] = Math.max(published[t], clock[t]);
-            }
+            join(released.computeIfAbsent(into, k -> new int[clock.length]), clock);
+        }
+    }
+
+    private static void join(int[] into, int[] from) {
+        for (int t = 0; t < into.length; t++) {
+            into[t] = Math.max(into[t], from[t]);
         }
     }
 
