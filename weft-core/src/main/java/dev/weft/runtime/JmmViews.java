@@ -71,7 +71,7 @@ final class JmmViews {
     private final Map<Integer, ThreadViews> threads = new HashMap<>();
     /** Per address, its newest volatile write: volatile accesses are totally ordered, a volatile read reads no older one. */
     private final Map<Address, Integer> sc = new HashMap<>();
-    /** What full fences (and synchronisation operations) have published: each one joins it both ways. */
+    /** What full fences have published: each one joins it both ways (an SC fence). */
     private final Map<Address, Integer> fenced = new HashMap<>();
 
     /** What each lock, thread-safe JDK object, interrupt flag and ended thread has had released into it. */
