@@ -48,7 +48,7 @@ final class CheckCommand implements Callable<Integer> {
     String classpath;
 
     @Option(names = {"-m", "--memory-model"}, paramLabel = "MODEL", defaultValue = "sc", converter = MemoryModelConverter.class,
-            description = "sc | tso | pso (default: ${DEFAULT-VALUE}).")
+            description = "sc | tso | pso | jmm (default: ${DEFAULT-VALUE}; jmm with dfs, dpor or random).")
     MemoryModel memoryModel;
 
     @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", defaultValue = "mcr",

@@ -258,6 +258,9 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
                     "raceQueries needs the mcr strategy: races are predicted from MCR's causal model");
             require(!failOnRace || races, "failOnRace needs races looked for");
             require(!suggestFixes || runConfig.memoryModel() != MemoryModel.SC, "suggesting fixes needs TSO or PSO: under SC no fence changes anything");
+            require(!suggestFixes || runConfig.memoryModel() != MemoryModel.JMM, "suggesting fixes is not supported under jmm yet (use -m pso)");
+            require(runConfig.memoryModel() != MemoryModel.JMM || kind.supportsJmm(),
+                    "the " + strategy + " strategy does not support -m jmm (use dfs, dpor or random)");
             require(!suggestFixes || opener == null, "suggesting fixes needs a program opened by its main class");
             require(workers >= 1, "workers must be at least 1");
             ProgramSpec program = new ProgramSpec(absolute(classpath), mainClass, args, fixes);

@@ -9,25 +9,32 @@ import java.util.List;
 
 /**
  * Exhaustive depth-first enumeration of every interleaving: every scheduling point is a choice
- * (under TSO/PSO every pending flush is a choice of its own), no reduction. Stateless: each run
+ * (under TSO/PSO every pending flush is a choice of its own, under JMM every reordering), no reduction. Stateless: each run
  * replays the path to the deepest open branch and takes its next alternative.
  */
 public final class DfsStrategy implements Strategy {
 
     private final ChoiceTree tree;
+    private final String name;
     private boolean started;
 
     public DfsStrategy() {
-        this(new ChoiceTree());
+        this("dfs");
     }
 
-    private DfsStrategy(ChoiceTree tree) {
+    /** DFS for a strategy that has no reduction for the run's memory model (dpor under jmm), reported by that strategy's name. */
+    DfsStrategy(String name) {
+        this(new ChoiceTree(), name);
+    }
+
+    private DfsStrategy(ChoiceTree tree, String name) {
         this.tree = tree;
+        this.name = name;
     }
 
     @Override
     public String name() {
-        return "dfs";
+        return name;
     }
 
     @Override
@@ -52,7 +59,7 @@ public final class DfsStrategy implements Strategy {
     @Override
     public Strategy split() {
         ChoiceTree share = tree.split();
-        return share == null ? null : new DfsStrategy(share);
+        return share == null ? null : new DfsStrategy(share, name);
     }
 
     @Override

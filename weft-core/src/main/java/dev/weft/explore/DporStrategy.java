@@ -139,6 +139,9 @@ public final class DporStrategy implements Strategy {
     }
 
     public DporStrategy(MemoryModel model) {
+        if (model == MemoryModel.JMM) {
+            throw new IllegalArgumentException("DPOR's reduction does not know the jmm model's reorderings: StrategyKind.DPOR explores it as dfs");
+        }
         this.model = model;
         this.claimed = ConcurrentHashMap.newKeySet();
     }

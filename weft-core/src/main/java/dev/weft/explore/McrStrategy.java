@@ -90,6 +90,9 @@ public final class McrStrategy implements Strategy {
 
     /** @param maxEncodingSize the largest causal model built in full, in order atoms ({@link CausalModel#encodingSize()}); larger ones are built lazily */
     McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, QueryLimits queryLimits, long maxEncodingSize) {
+        if (memoryModel == MemoryModel.JMM) {
+            throw new IllegalArgumentException("mcr does not support the jmm memory model (docs/mcr.md)");
+        }
         this.solvers = solvers;
         this.memoryModel = memoryModel;
         this.queryLimits = queryLimits;

@@ -284,7 +284,7 @@ public final class ScheduleFile {
                 return model;
             }
         }
-        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
+        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso, pso or jmm)");
     }
 
     /** The outcome a step's "returns" names ("timed-out"), or null when it names none. */

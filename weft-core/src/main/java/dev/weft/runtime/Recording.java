@@ -14,6 +14,7 @@ import dev.weft.trace.ReportDetail;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -169,6 +170,11 @@ final class Recording {
     /** The run ended at its own event: an exit, or the end of its last non-daemon thread. */
     void ended(Ending how) {
         ending = how;
+    }
+
+    /** The events recorded so far, as they stand. */
+    List<Event> events() {
+        return Collections.unmodifiableList(events);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
+import dev.weft.trace.AccessMode;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
@@ -69,6 +70,8 @@ final class Scheduler {
     final Recording recording;
     final BugReports bugs;
     final VisibleValues visibleValues = new VisibleValues();
+    /** Memory as each thread sees it under JMM (unused under SC, TSO and PSO). */
+    final JmmViews jmm = new JmmViews();
     private final List<RunThread> threads = new ArrayList<>();
     final BusyWaitRules busyWaits = new BusyWaitRules(threads);
     private final RunConfig config;
@@ -141,6 +144,7 @@ final class Scheduler {
             // The final state is what every thread sees once the run is over: writes still buffered are not part of it.
             visibleValues.stopped(running);
             visibleValues.show(null);
+            jmm.show(null);
         } finally {
             lock.unlock();
         }
@@ -148,6 +152,9 @@ final class Scheduler {
         Map<Object, String> fieldPaths = policy.recordsForReport() ? copy.fieldPaths() : Map.of();
         lock.lock();
         try {
+            if (model == MemoryModel.JMM && JmmCoverage.mayHideLoadBuffering(recording.events())) {
+                recording.incomplete(JmmCoverage.LOAD_BUFFERING);
+            }
             return recording.result(end.status(), end.bug(), end.detail(), finalState, fieldPaths);
         } finally {
             lock.unlock();
@@ -251,6 +258,7 @@ final class Scheduler {
         RunThread t = new RunThread(symbols.threads().id(name), name, jvm, jvm.isDaemon(), lock.newCondition());
         if (parent != null) {
             t.clockNanos = parent.clockNanos;
+            jmm.forked(parent, t);
         }
         threads.add(t);
         byJvmThread.put(jvm, t);
@@ -553,6 +561,7 @@ final class Scheduler {
 
     private void giveTurn(RunThread next) {
         visibleValues.show(next);
+        jmm.show(next);
         running = next;
         progress++;
         next.turn.signal();
@@ -638,6 +647,11 @@ final class Scheduler {
             }
             recording.chose(taken);
             RunThread chosen = byId.get(taken.thread());
+            if (taken.isFlush() && model == MemoryModel.JMM) {
+                EventKind kind = chosen.pending.kind();
+                jmm.reorder(chosen, taken.flush(), isWrite(kind), mode(kind));
+                continue;
+            }
             if (taken.isFlush()) {
                 flush(chosen, chosen.buffer.take(model, taken.flush()), Event.CHOSEN);
                 continue;
@@ -709,7 +723,9 @@ final class Scheduler {
                 }
             }
         }
-        if (model != MemoryModel.SC) {
+        if (model == MemoryModel.JMM) {
+            offerReorderings();
+        } else if (model != MemoryModel.SC) {
             for (RunThread t : live) {
                 for (Address a : t.buffer.flushable(model)) {
                     enabled.add(Choice.flush(t.id, a));
@@ -724,6 +740,34 @@ final class Scheduler {
                 }
             }
         }
+    }
+
+    /**
+     * Under JMM, for each thread about to read or write an address, the choice to reorder that access
+     * once more first ({@link JmmViews#canReorder}): a read sees a newer write, a write goes before an older one.
+     */
+    private void offerReorderings() {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            PendingOperation op = t.pending;
+            if (op != null && isPlainOrVolatileAccess(op.kind()) && isEnabled(t)
+                    && jmm.canReorder(t, op.address(), isWrite(op.kind()), mode(op.kind()))) {
+                enabled.add(Choice.flush(t.id, op.address()));
+            }
+        }
+    }
+
+    private static boolean isPlainOrVolatileAccess(EventKind kind) {
+        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || isWrite(kind);
+    }
+
+    private static boolean isWrite(EventKind kind) {
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE;
+    }
+
+    /** All a view needs to know of a pending access's mode: whether it is volatile (its SC fence comes first). */
+    private static AccessMode mode(EventKind kind) {
+        return kind == EventKind.VOLATILE_READ || kind == EventKind.VOLATILE_WRITE ? AccessMode.VOLATILE : AccessMode.PLAIN;
     }
 
     /**
@@ -863,6 +907,9 @@ final class Scheduler {
             return -1;
         }
         settleOwedEvents(me);
+        if (model == MemoryModel.JMM) {
+            jmm.synchronisation(me, kind, address, value2);
+        }
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         busyWaits.recorded(me, e);
         return e.index();

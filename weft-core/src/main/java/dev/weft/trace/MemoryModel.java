@@ -7,5 +7,11 @@ public enum MemoryModel {
     /** Total store order: one FIFO store buffer per thread. */
     TSO,
     /** Partial store order: one FIFO store buffer per thread and address. */
-    PSO
+    PSO,
+    /**
+     * Java's language-level model, weaker than PSO: plain accesses reorder freely subject to coherence
+     * (and, as a departure, never read->write: see README "Memory models"), acquires and releases
+     * order as the JMM says, volatile accesses are SC among themselves (runtime's JmmViews).
+     */
+    JMM
 }
