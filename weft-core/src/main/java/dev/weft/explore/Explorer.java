@@ -8,11 +8,13 @@ import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -32,6 +34,9 @@ public final class Explorer {
     public interface Listener {
         void afterRun(long executions, long pending, int bugs, double seconds);
     }
+
+    private static final IncompleteReason INPUTS_FIXED = IncompleteReason.of("inputs-fixed",
+            "the program reads inputs (dev.weft.Weft.input) and this strategy explored its runs with one value for each (-s mpc explores them)");
 
     private final ProgramRunner runner;
     private final Strategy strategy;
@@ -114,6 +119,9 @@ public final class Explorer {
             executions++;
             strategy.runFinished(result);
             result.incompleteReasons().forEach(r -> add(runReasons, r));
+            if (!result.trace().inputs().isEmpty() && !strategy.exploresInputs()) {
+                add(runReasons, INPUTS_FIXED);
+            }
             Stop runStop = afterRun(result);
             if (listener != null) {
                 listener.afterRun(executions, strategy.pending(), bugs.size(), seconds(start));
@@ -151,7 +159,7 @@ public final class Explorer {
                 yield Stop.DIVERGED;
             }
             // A cut run gave its reason with its result (the loop bound and where it was reached).
-            case COMPLETED, STOPPED, CUT -> null;
+            case COMPLETED, STOPPED, CUT, ASSUMPTION_FAILED -> null;
         };
     }
 
@@ -165,7 +173,8 @@ public final class Explorer {
         // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
         int first = bugs.size();
         fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
-        RunResult described = replay(PrefixPolicy.forReport(result.schedule()));
+        Map<String, Long> inputs = InputValue.values(result.trace().inputs());
+        RunResult described = replay(PrefixPolicy.forReport(result.schedule()).withInputs(inputs));
         List<Integer> missed = new ArrayList<>();
         for (int i = 0; i < fresh.size(); i++) {
             Replay replay = replayOf(described, fresh.get(i));
@@ -179,7 +188,7 @@ public final class Explorer {
             return;
         }
         described = null; // its trace goes before the plain replay: a run at the heap's edge needs the room
-        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
+        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE).withInputs(inputs));
         for (int i : missed) {
             bugs.set(first + i, found(result, result.trace(), fresh.get(i), replayOf(plain, fresh.get(i))));
         }

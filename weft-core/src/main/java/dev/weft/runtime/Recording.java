@@ -7,11 +7,13 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +36,7 @@ final class Recording {
     private List<IncompleteReason> incomplete = new ArrayList<>();
     private List<Bug> bugs = new ArrayList<>();
     private Ending ending;
+    private Map<String, InputValue> inputs = new LinkedHashMap<>();
 
     Recording(Symbols symbols) {
         this.symbols = symbols;
@@ -136,6 +139,16 @@ final class Recording {
         }
     }
 
+    /** The input named {@code name} if the run read it already, else null. */
+    InputValue input(String name) {
+        return inputs.get(name);
+    }
+
+    /** The run read a program input for the first time. */
+    void input(InputValue input) {
+        inputs.put(input.name(), input);
+    }
+
     /** A bug the run showed without ending (an uncaught exception ends only its thread). */
     void bug(Bug bug) {
         bugs.add(bug);
@@ -154,12 +167,13 @@ final class Recording {
      * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
      */
     RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues, ending, callTexts);
+        Trace trace = new Trace(symbols, events, initialValues, ending, callTexts, List.copyOf(inputs.values()));
         List<Bug> all = new ArrayList<>(bugs);
         if (endBug != null) {
             all.add(endBug);
         }
-        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT;
+        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT
+                || status == RunResult.Status.ASSUMPTION_FAILED;
         RunResult.Status withBugs = checked && !all.isEmpty() ? RunResult.Status.BUG : status;
         RunResult result = new RunResult(withBugs, trace, List.copyOf(schedule), checked ? all : List.of(), detail, finalState,
                 incomplete);
@@ -185,5 +199,6 @@ final class Recording {
         incomplete = new ArrayList<>();
         bugs = new ArrayList<>();
         ending = null;
+        inputs = new LinkedHashMap<>();
     }
 }

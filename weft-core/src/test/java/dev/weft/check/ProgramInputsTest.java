@@ -1,0 +1,88 @@
+package dev.weft.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.ExplorationResult.Stop;
+import dev.weft.explore.ExplorationResult.Verdict;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.report.ScheduleFile;
+import dev.weft.runtime.ControlledExecutor;
+import dev.weft.runtime.RunConfig;
+import dev.weft.trace.InputValue;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Program inputs ({@code dev.weft.Weft}) under the strategies that keep them fixed, in reports, schedule files and replays. */
+class ProgramInputsTest {
+    private static final List<String> EXAMPLES = List.of(RealRuns.examplesClasspath());
+    private static final String M0 = "examples.inputs.InputAndSchedule";
+
+    private static CheckResult check(String mainClass, String strategy, Map<String, Long> inputs) throws Exception {
+        return Checker.check(CheckRequest.forMainClass(mainClass).classpath(EXAMPLES).strategy(strategy)
+                .runConfig(RunConfig.of(MemoryModel.SC).withInputs(inputs)).build());
+    }
+
+    @Test
+    void withTheirMinimumInputsTheRunsMissTheBugAndSaySo() throws Exception {
+        for (String strategy : List.of("mcr", "dpor")) {
+            CheckResult result = check(M0, strategy, Map.of());
+
+            assertEquals(Verdict.INCOMPLETE, result.verdict(), strategy);
+            assertTrue(result.exploration().incompleteReasons().stream().anyMatch(r -> r.kind().equals("inputs-fixed")), strategy);
+        }
+    }
+
+    @Test
+    void givenInputsFindTheBugThatReportsThemAndReplaysFromItsScheduleFile(@TempDir Path dir) throws Exception {
+        CheckResult result = check(M0, "mcr", Map.of("i", 3L, "j", 2L));
+
+        assertEquals(Verdict.BUG, result.verdict());
+        assertEquals("i = 3, j = 2", InputValue.describe(result.bugs().get(0).trace().inputs()));
+        List<Path> schedules = result.saveSchedules(dir);
+        assertTrue(result.text(schedules, false).contains("with inputs i = 3, j = 2"), result.text(schedules, false));
+        assertTrue(result.json(schedules).contains("\"inputs\" : {"), result.json(schedules));
+
+        ScheduleFile schedule = ScheduleFile.read(schedules.get(0));
+        assertEquals(Map.of("i", 3L, "j", 2L), schedule.runConfig().inputs());
+        InstrumentedProgram program = InstrumentedProgram.open(String.join(File.pathSeparator, schedule.program().classpath()),
+                schedule.program().mainClass(), schedule.program().args());
+        RunResult replayed = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
+        assertEquals(RunResult.Status.BUG, replayed.status());
+    }
+
+    @Test
+    void aFailedAssumptionEndsTheRunAsNoBehaviour() throws Exception {
+        CheckResult odd = check("examples.inputs.AssumedEven", "dpor", Map.of("n", 3L));
+        assertEquals(Verdict.INCOMPLETE, odd.verdict(), "no bug: every run with n = 3 is ruled out");
+
+        CheckResult even = check("examples.inputs.AssumedEven", "dpor", Map.of("n", 2L));
+        assertEquals(Verdict.INCOMPLETE, even.verdict());
+        assertFalse(even.exploration().incompleteReasons().stream().anyMatch(r -> !r.kind().equals("inputs-fixed")));
+    }
+
+    @Test
+    void aGivenInputOutsideItsRangeIsRefused() throws Exception {
+        CheckResult result = check(M0, "mcr", Map.of("i", 30L));
+
+        assertEquals(Stop.UNSUPPORTED, result.exploration().stop());
+        assertTrue(result.exploration().error().contains("input i = 30 is outside its range 0..10"), result.exploration().error());
+    }
+
+    @Test
+    void aRunRecordsItsInputsAndAFailedAssumption() throws Exception {
+        InstrumentedProgram program = InstrumentedProgram.open(String.join(File.pathSeparator, EXAMPLES), "examples.inputs.AssumedEven", List.of());
+        RunResult run = new ControlledExecutor(program, RunConfig.of(MemoryModel.SC).withInputs(Map.of("n", 1L)))
+                .run(point -> point.enabled().get(0));
+
+        assertEquals(RunResult.Status.ASSUMPTION_FAILED, run.status());
+        assertEquals(List.of(new InputValue("n", 'I', 0, 5, 1)), run.trace().inputs());
+    }
+}
