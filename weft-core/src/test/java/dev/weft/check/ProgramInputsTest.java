@@ -15,8 +15,10 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,5 +86,27 @@ class ProgramInputsTest {
 
         assertEquals(RunResult.Status.ASSUMPTION_FAILED, run.status());
         assertEquals(List.of(new InputValue("n", 'I', 0, 5, 1)), run.trace().inputs());
+    }
+
+    /**
+     * A plain {@code java} run (Weft's runtime not involved) with {@code -Dweft.input.n=v} ends as the
+     * Weft runs with that input do: an odd n breaks the assumption, an even one completes.
+     */
+    @Test
+    void plainRunsWithTheSameInputAgree() throws Exception {
+        for (long n = 0; n <= 5; n++) {
+            Set<RunResult.Status> statuses = EnumSet.noneOf(RunResult.Status.class);
+            CheckResult weft = Checker.check(CheckRequest.forMainClass("examples.inputs.AssumedEven").classpath(EXAMPLES).strategy("dpor")
+                    .runConfig(RunConfig.of(MemoryModel.SC).withInputs(Map.of("n", n))).observeRuns(run -> statuses.add(run.status())).build());
+            boolean weftRuledOut = statuses.equals(EnumSet.of(RunResult.Status.ASSUMPTION_FAILED));
+            Process plain = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dweft.input.n=" + n,
+                    "-cp", String.join(File.pathSeparator, EXAMPLES.get(0), RealRuns.classpathOf(dev.weft.Weft.class)),
+                    "examples.inputs.AssumedEven").redirectErrorStream(true).start();
+            String output = new String(plain.getInputStream().readAllBytes());
+            boolean plainRuledOut = plain.waitFor() != 0 && output.contains("Weft$AssumptionViolated");
+            assertEquals(plainRuledOut, weftRuledOut, "n = " + n + ": " + output);
+            assertEquals(n % 2 == 1, plainRuledOut, "n = " + n + ": " + output);
+            assertTrue(weft.bugs().isEmpty(), "n = " + n);
+        }
     }
 }
