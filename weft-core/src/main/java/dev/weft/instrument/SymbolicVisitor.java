@@ -25,6 +25,7 @@ final class SymbolicVisitor extends MethodVisitor {
     static final String SHADOW = "dev/weft/runtime/symbolic/Shadow";
     private static final String FRAME = "Ldev/weft/runtime/symbolic/ShadowFrame;";
     private static final String INPUT_API = "dev/weft/Weft";
+    private static final String ARRAY_ELEMENT = "array element";
 
     private final AnalyzerAdapter analyzer;
     private final String method;
@@ -149,25 +150,53 @@ final class SymbolicVisitor extends MethodVisitor {
     }
 
     private void arrayLoad(int opcode) {
-        frame();
-        Emit.push(mv, 2);
-        Emit.push(mv, 0);
-        mv.visitLdcInsn("array index");
-        mv.visitLdcInsn(location());
-        shadow("other", "(" + FRAME + "IILjava/lang/String;Ljava/lang/String;)V");
+        element();
+        emitOther(2, 0, "array index");
         super.visitInsn(opcode);
-        read(opcode == Opcodes.LALOAD ? Type.LONG_TYPE : Type.INT_TYPE, "array element");
+        read(opcode == Opcodes.LALOAD ? Type.LONG_TYPE : Type.INT_TYPE, ARRAY_ELEMENT);
     }
 
+    /** [array, index, value]: the element is noted (the value waits in a scratch local meanwhile), then the write. */
     private void arrayStore(int opcode) {
-        write(opcode == Opcodes.LASTORE ? Type.LONG_TYPE : Type.INT_TYPE, "array element");
-        frame();
-        Emit.push(mv, 2);
-        Emit.push(mv, 0);
-        mv.visitLdcInsn("array index");
-        mv.visitLdcInsn(location());
-        shadow("other", "(" + FRAME + "IILjava/lang/String;Ljava/lang/String;)V");
+        Type type = opcode == Opcodes.LASTORE ? Type.LONG_TYPE : Type.INT_TYPE;
+        int scratch = frameSlot + 1;
+        mv.visitVarInsn(type.getOpcode(Opcodes.ISTORE), scratch);
+        element();
+        mv.visitVarInsn(type.getOpcode(Opcodes.ILOAD), scratch);
+        write(type);
+        emitOther(2, 0, "array index");
         super.visitInsn(opcode);
+        written(ARRAY_ELEMENT);
+    }
+
+    /** [array, index] stays; the shadow notes which element the access is about. */
+    private void element() {
+        mv.visitInsn(Opcodes.DUP2);
+        frame();
+        shadow("element", "(Ljava/lang/Object;I" + FRAME + ")V");
+    }
+
+    /** The receiver below the value on top ({@code valueSize} slots) is noted as the accessed object, and stays. */
+    private void receiverBelow(int valueSize) {
+        if (valueSize == 0) {
+            mv.visitInsn(Opcodes.DUP);
+        } else if (valueSize == 1) {
+            mv.visitInsn(Opcodes.SWAP);
+            mv.visitInsn(Opcodes.DUP_X1);
+        } else {
+            mv.visitInsn(Opcodes.DUP2_X1);
+            mv.visitInsn(Opcodes.POP2);
+            mv.visitInsn(Opcodes.DUP_X2);
+        }
+        frame();
+        shadow("target", "(Ljava/lang/Object;" + FRAME + ")V");
+    }
+
+    private void written(String target) {
+        frame();
+        mv.visitLdcInsn(target);
+        mv.visitLdcInsn(location());
+        shadow("written", "(" + FRAME + "Ljava/lang/String;Ljava/lang/String;)V");
     }
 
     /** After a read of a shared int-like or long value (on the stack): it becomes a fresh symbol. */
@@ -180,14 +209,11 @@ final class SymbolicVisitor extends MethodVisitor {
                 : "(I" + FRAME + "Ljava/lang/String;Ljava/lang/String;)I");
     }
 
-    /** Before a write of a shared int-like or long value (on top of the stack): its expression is recorded. */
-    private void write(Type type, String target) {
+    /** Before a write of a shared int-like or long value (on top of the stack): its expression waits for the write. */
+    private void write(Type type) {
         boolean wide = type.getSize() == 2;
         frame();
-        mv.visitLdcInsn(target);
-        mv.visitLdcInsn(location());
-        shadow(wide ? "writeJ" : "writeI", wide ? "(J" + FRAME + "Ljava/lang/String;Ljava/lang/String;)J"
-                : "(I" + FRAME + "Ljava/lang/String;Ljava/lang/String;)I");
+        shadow(wide ? "writeJ" : "writeI", wide ? "(J" + FRAME + ")J" : "(I" + FRAME + ")I");
     }
 
     @Override
@@ -197,6 +223,11 @@ final class SymbolicVisitor extends MethodVisitor {
             return;
         }
         other(() -> super.visitIntInsn(opcode, operand), true, opcode == Opcodes.NEWARRAY ? "array length" : "constant");
+        if (opcode == Opcodes.NEWARRAY) {
+            mv.visitInsn(Opcodes.DUP);
+            frame();
+            shadow("fresh", "(Ljava/lang/Object;" + FRAME + ")V");
+        }
     }
 
     @Override
@@ -283,14 +314,20 @@ final class SymbolicVisitor extends MethodVisitor {
             other(() -> super.visitFieldInsn(opcode, owner, name, descriptor), get, "field " + target);
             return;
         }
-        if (opcode == Opcodes.PUTFIELD || opcode == Opcodes.PUTSTATIC) {
-            write(type, target);
+        boolean put = opcode == Opcodes.PUTFIELD || opcode == Opcodes.PUTSTATIC;
+        if (instance) {
+            receiverBelow(put ? type.getSize() : 0);
+        }
+        if (put) {
+            write(type);
         }
         if (instance) {
             emitOther(1, 0, "receiver");
         }
         super.visitFieldInsn(opcode, owner, name, descriptor);
-        if (opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC) {
+        if (put) {
+            written(target);
+        } else {
             read(type, target);
         }
     }

@@ -4,14 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.instrument.symbolic.Subjects;
+import dev.weft.runtime.symbolic.Expr;
 import dev.weft.runtime.symbolic.Shadow;
 import dev.weft.runtime.symbolic.ShadowLog;
+import dev.weft.solver.PathConditionSolver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -42,6 +45,23 @@ class SymbolicVisitorTest {
     void theOtherSideIsRecordedWhenTheInputsTakeIt() throws Exception {
         System.setProperty("weft.input.i", "4");
         assertEquals(List.of("((i * 2) + 1) > 7"), conditions(run("linear")));
+    }
+
+    @Test
+    void theNegatedConditionSolvedGivesInputsThatTakeTheOtherSide() throws Exception {
+        ShadowLog first = run("linear");
+        List<Expr.Condition> path = first.branches().stream().map(b -> first.resolved(b.taken())).toList();
+        assertEquals("(j - i) != 3", path.get(1).toString(), "the read of shared is the write it read");
+        Map<String, Long> inputs;
+        try (PathConditionSolver solver = new PathConditionSolver()) {
+            inputs = solver.solve(List.of(path.get(0), path.get(1).negated())).inputs();
+        }
+        assertEquals(Set.of("i", "j"), inputs.keySet());
+        inputs.forEach((name, value) -> System.setProperty("weft.input." + name, value.toString()));
+        Object[] result = new Object[1];
+        ShadowLog second = run("linear", result);
+        assertEquals(path.get(0), second.resolved(second.branches().get(0).taken()));
+        assertEquals(2, result[0], "the run takes the branch the solver was asked for");
     }
 
     @Test
@@ -85,6 +105,7 @@ class SymbolicVisitorTest {
         assertTrue(conditions.get(0).matches("Subjects.field#\\d+ <= 100"), conditions.toString());
         assertTrue(log.writes().stream().anyMatch(w -> w.value().toString().matches("\\(Subjects.field#\\d+ \\+ i\\)")),
                 log.writes().toString());
+        assertEquals("(0 + i) <= 100", log.resolved(log.branches().get(0).taken()).toString(), "the field's old value was its initial 0");
         assertEquals("(i + 4) != 9", conditions.get(1));
         assertEquals("flag != 0", conditions.get(2));
         assertEquals(List.of(), log.concretisations());

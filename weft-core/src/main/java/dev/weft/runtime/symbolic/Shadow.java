@@ -159,26 +159,65 @@ public final class Shadow {
         return taken;
     }
 
+    /** Before a field or array access: the object whose field, or the array whose element, it accesses. */
+    public static void target(Object holder, ShadowFrame f) {
+        f.holder = holder;
+        f.member = null;
+    }
+
+    public static void element(Object array, int index, ShadowFrame f) {
+        f.holder = array;
+        f.member = index;
+    }
+
+    /** After newarray: the new array's elements are zero until the shadow sees them written. */
+    public static void fresh(Object array, ShadowFrame f) {
+        f.log.memory.fresh(array);
+    }
+
     /** After a shared read of an int-like field or array element: its value becomes a fresh symbol. */
     public static int readI(int value, ShadowFrame f, String target, String location) {
-        f.push(f.log.read(f.thread, target, 32, value, location), 1);
+        f.push(read(f, target, value, 32, location), 1);
         return value;
     }
 
     public static long readJ(long value, ShadowFrame f, String target, String location) {
-        f.push(f.log.read(f.thread, target, 64, value, location), 2);
+        f.push(read(f, target, value, 64, location), 2);
         return value;
     }
 
-    /** Before a shared write of an int-like field or array element: the value it writes. */
-    public static int writeI(int value, ShadowFrame f, String target, String location) {
-        f.log.write(f.thread, target, Arithmetic.orConst(f.pop(), value, 32), location);
+    private static Expr read(ShadowFrame f, String target, long value, int bits, String location) {
+        Object member = f.member != null ? f.member : target;
+        Expr source = f.log.memory.read(f.holder, member, target, value, bits);
+        if (source == null) {
+            f.log.concretised(f.thread, "read of " + target + " written where the shadow does not see", location);
+        }
+        f.holder = null;
+        f.member = null;
+        return f.log.read(f.thread, target, bits, value, source != null ? source : new Expr.Const(value, bits), location);
+    }
+
+    /** Before a shared write of an int-like field or array element: the value it writes, recorded once written. */
+    public static int writeI(int value, ShadowFrame f) {
+        f.pending = Arithmetic.orConst(f.pop(), value, 32);
+        f.pendingValue = value;
         return value;
     }
 
-    public static long writeJ(long value, ShadowFrame f, String target, String location) {
-        f.log.write(f.thread, target, Arithmetic.orConst(f.pop(2), value, 64), location);
+    public static long writeJ(long value, ShadowFrame f) {
+        f.pending = Arithmetic.orConst(f.pop(2), value, 64);
+        f.pendingValue = value;
         return value;
+    }
+
+    /** After the write {@link #writeI} or {@link #writeJ} announced: it is in memory now. */
+    public static void written(ShadowFrame f, String target, String location) {
+        Object member = f.member != null ? f.member : target;
+        f.log.memory.write(f.holder, member, target, f.pending, f.pendingValue);
+        f.log.write(f.thread, target, f.pending, location);
+        f.holder = null;
+        f.member = null;
+        f.pending = null;
     }
 
     /** Before a call: its receiver and arguments ({@code slots} slots) go to the callee, if it is instrumented. */

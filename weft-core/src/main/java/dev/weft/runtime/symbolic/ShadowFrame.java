@@ -19,6 +19,11 @@ public final class ShadowFrame {
     final ShadowThread.Call call;
     /** How many calls of the thread were pending when this frame began: a handler drops the ones above. */
     final int callDepth;
+    /** The access under way: the object or array (null for a static field), the array index, the value being written. */
+    Object holder;
+    Object member;
+    Expr pending;
+    long pendingValue;
 
     ShadowFrame(ShadowLog log, ShadowThread thread, String method, int maxLocals, ShadowThread.Call call, int callDepth) {
         this.log = log;

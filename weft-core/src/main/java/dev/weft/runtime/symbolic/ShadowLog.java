@@ -21,8 +21,11 @@ public final class ShadowLog {
     public record Write(String thread, String target, Expr value, String location) {
     }
 
-    /** A shared read: the fresh symbol that stands for the value it returned, and that value in this run. */
-    public record Read(String thread, Expr.Read symbol, long value, String location) {
+    /**
+     * A shared read: the fresh symbol that stands for the value it returned, that value in this run, and
+     * the expression of the write it read in this run (a constant where the shadow could not tell).
+     */
+    public record Read(String thread, Expr.Read symbol, long value, Expr source, String location) {
     }
 
     /** A symbolic value used where the shadow keeps no expression: from here on it counts as its concrete value. */
@@ -52,14 +55,42 @@ public final class ShadowLog {
         writes.add(new Write(thread.name, target, value, location));
     }
 
-    synchronized Expr.Read read(ShadowThread thread, String target, int bits, long value, String location) {
+    final Memory memory = new Memory();
+
+    synchronized Expr.Read read(ShadowThread thread, String target, int bits, long value, Expr source, String location) {
         Expr.Read symbol = new Expr.Read(target + "#" + (reads.size() + 1), bits);
-        reads.add(new Read(thread.name, symbol, value, location));
+        reads.add(new Read(thread.name, symbol, value, source, location));
         return symbol;
     }
 
     synchronized void concretised(ShadowThread thread, String what, String location) {
         concretisations.add(new Concretisation(thread.name, what, location));
+    }
+
+    /**
+     * {@code c} with each read symbol replaced by the expression of the write it read in this run:
+     * the run's own reads-from (Φ_dc fixed to this run), so that the condition speaks of inputs only.
+     */
+    public synchronized Expr.Condition resolved(Expr.Condition c) {
+        Map<String, Expr> sources = new HashMap<>();
+        reads.forEach(r -> sources.put(r.symbol().id(), r.source()));
+        return new Expr.Condition(c.op(), substitute(c.left(), sources), substitute(c.right(), sources));
+    }
+
+    private static Expr substitute(Expr e, Map<String, Expr> sources) {
+        if (e instanceof Expr.Read r) {
+            return substitute(sources.get(r.id()), sources);
+        }
+        if (e instanceof Expr.Arith a) {
+            return new Expr.Arith(a.op(), substitute(a.left(), sources), substitute(a.right(), sources));
+        }
+        if (e instanceof Expr.Convert c) {
+            return new Expr.Convert(substitute(c.value(), sources), c.bits());
+        }
+        if (e instanceof Expr.Compare3 c) {
+            return new Expr.Compare3(substitute(c.left(), sources), substitute(c.right(), sources));
+        }
+        return e;
     }
 
     public synchronized List<Branch> branches() {
