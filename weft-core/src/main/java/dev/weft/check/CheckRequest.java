@@ -249,9 +249,13 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             require(!failOnRace || races, "failOnRace needs races looked for");
             require(!suggestFixes || runConfig.memoryModel() != MemoryModel.SC, "suggesting fixes needs TSO or PSO: under SC no fence changes anything");
             require(!suggestFixes || opener == null, "suggesting fixes needs a program opened by its main class");
+            require(!kind.needsPathConditions() || runConfig.memoryModel() == MemoryModel.SC,
+                    "the mpc strategy explores under SC only: its input classes assume one write per read");
+            require(!kind.needsPathConditions() || opener == null, "the mpc strategy needs a program opened by its main class");
             ProgramSpec program = new ProgramSpec(absolute(classpath), mainClass, args, fixes);
             Opener open = opener != null ? opener
-                    : () -> InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), mainClass, args, fixes);
+                    : () -> InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), mainClass, args, fixes,
+                            kind.needsPathConditions());
             return new CheckRequest(program, open, runConfig, strategy, solver, seed, preemptionBound, depth, maxExecutions,
                     timeLimit, allBugs, races, raceQueries, failOnRace, progress, progressInPlace, runObserver, suggestFixes);
         }

@@ -11,7 +11,8 @@ public enum StrategyKind {
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
     DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
     ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
-    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
+    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs())),
+    MPC("mpc", options -> new MpcStrategy(options.memoryModel()));
 
     private final String cliName;
     private final Function<StrategyOptions, Strategy> factory;
@@ -29,6 +30,11 @@ public enum StrategyKind {
     /** True for strategies that build each run's causal model, from which races can be predicted. */
     public boolean hasCausalModel() {
         return this == MCR;
+    }
+
+    /** True for strategies that need each run's path conditions: program classes get the shadow execution. */
+    public boolean needsPathConditions() {
+        return this == MPC;
     }
 
     public Strategy create(StrategyOptions options) {

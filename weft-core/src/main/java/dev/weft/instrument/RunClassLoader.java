@@ -6,6 +6,7 @@ import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.runtime.hooks.RunLoader;
+import dev.weft.runtime.symbolic.Shadow;
 import java.io.InputStream;
 import java.net.URL;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
     private static final String HOOKS_PACKAGE = Hooks.class.getPackageName() + ".";
     private static final String SUPPORT_PACKAGE = RunSupport.class.getPackageName() + ".";
     private static final String PROGRAM_API = Weft.class.getName();
+    /** The shadow execution's hooks (the mpc strategy). */
+    private static final String SHADOW_PACKAGE = Shadow.class.getPackageName() + ".";
 
     static {
         registerAsParallelCapable();
@@ -118,7 +121,7 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
     }
 
     private Class<?> load(String name) throws ClassNotFoundException {
-        if (name.startsWith(HOOKS_PACKAGE) || name.startsWith(SUPPORT_PACKAGE) || isProgramApi(name)) {
+        if (name.startsWith(HOOKS_PACKAGE) || name.startsWith(SUPPORT_PACKAGE) || name.startsWith(SHADOW_PACKAGE) || isProgramApi(name)) {
             return RunClassLoader.class.getClassLoader().loadClass(name);
         }
         if (program.shared().contains(name)) {

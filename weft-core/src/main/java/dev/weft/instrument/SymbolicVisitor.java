@@ -18,14 +18,18 @@ import org.objectweb.asm.commons.AnalyzerAdapter;
  * shadow does not model (see {@code Shadow.other}) is concretised and recorded, never dropped
  * silently. Only a check whose strategy needs path conditions instruments with it.
  *
- * <p>It must see the program's own instructions (be the chain's outermost visitor): the instructions
- * the other visitors add implement the same operand stack effects.
+ * <p>It must see the program's own instructions: it comes second in the chain, after {@link LoopVisitor},
+ * whose calls of Weft's hooks it passes over (they use no value of the program's), and whose
+ * locals lie beyond the frame's. The instructions the later visitors add implement the same operand
+ * stack effects.
  */
 final class SymbolicVisitor extends MethodVisitor {
     static final String SHADOW = "dev/weft/runtime/symbolic/Shadow";
     private static final String FRAME = "Ldev/weft/runtime/symbolic/ShadowFrame;";
     private static final String INPUT_API = "dev/weft/Weft";
     private static final String ARRAY_ELEMENT = "array element";
+    /** The loop visitor's hooks (static). */
+    private static final String WEFT_RUNTIME = "dev/weft/runtime/";
 
     private final AnalyzerAdapter analyzer;
     private final String method;
@@ -44,6 +48,15 @@ final class SymbolicVisitor extends MethodVisitor {
     SymbolicVisitor(MethodVisitor next, String owner, int access, String name, String descriptor, String sourceFile,
                     int maxLocals, int firstFree) {
         this(new AnalyzerAdapter(owner, access, name, descriptor, next), name + descriptor, sourceFile, maxLocals, firstFree);
+    }
+
+    /** For the transformer's chain, outermost: {@code maxLocals} of the method as the class file has it. */
+    static SymbolicVisitor outermost(MethodVisitor next, MethodContext ctx, int maxLocals, String sourceFile) {
+        int first = ctx.methodLocal(Type.getType(Object.class));
+        ctx.methodLocal(Type.getType(Object.class));
+        ctx.methodLocal(Type.LONG_TYPE);
+        ctx.methodLocal(Type.LONG_TYPE);
+        return new SymbolicVisitor(next, ctx.owner, ctx.access, ctx.name, ctx.descriptor, sourceFile, maxLocals, first);
     }
 
     private SymbolicVisitor(AnalyzerAdapter analyzer, String method, String sourceFile, int maxLocals, int firstFree) {
@@ -264,12 +277,14 @@ final class SymbolicVisitor extends MethodVisitor {
             return;
         }
         if (opcode >= Opcodes.IFEQ && opcode <= Opcodes.IF_ICMPLE) {
+            // the hook sees copies of the operands; the jump itself stays as it was, for the visitors after this one
             boolean two = opcode >= Opcodes.IF_ICMPEQ;
+            mv.visitInsn(two ? Opcodes.DUP2 : Opcodes.DUP);
             frame();
             Emit.push(mv, opcode);
             mv.visitLdcInsn(location());
-            shadow(two ? "if2" : "if1", "(" + (two ? "II" : "I") + FRAME + "ILjava/lang/String;)Z");
-            super.visitJumpInsn(Opcodes.IFNE, label);
+            shadow(two ? "if2" : "if1", "(" + (two ? "II" : "I") + FRAME + "ILjava/lang/String;)V");
+            super.visitJumpInsn(opcode, label);
             return;
         }
         int pops = switch (opcode) {
@@ -350,6 +365,16 @@ final class SymbolicVisitor extends MethodVisitor {
             return;
         }
         int sizes = Type.getArgumentsAndReturnSizes(descriptor);
+        if (owner.startsWith(WEFT_RUNTIME)) {
+            frame();
+            Emit.push(mv, (sizes >> 2) - 1);
+            shadow("discard", "(" + FRAME + "I)V");
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            if ((sizes & 3) > 0) {
+                emitOther(0, sizes & 3, "hook result");
+            }
+            return;
+        }
         int argSlots = (sizes >> 2) - (opcode == Opcodes.INVOKESTATIC ? 1 : 0);
         frame();
         Emit.push(mv, argSlots);

@@ -60,6 +60,32 @@ public final class PathConditionSolver implements AutoCloseable {
         }
     }
 
+    /**
+     * Inputs that satisfy none of the given classes (each a conjunction of conditions), or unsatisfiable
+     * (no core) when every input lies in one of them.
+     */
+    public Result outside(List<List<Expr.Condition>> classes) {
+        Solver solver = context.mkSolver();
+        try {
+            for (List<Expr.Condition> inputClass : classes) {
+                BoolExpr[] all = inputClass.stream().map(this::encode).toArray(BoolExpr[]::new);
+                solver.add(context.mkNot(context.mkAnd(all)));
+            }
+            for (Expr.Input input : inputs.values()) {
+                solver.add(inRange(input));
+            }
+            return switch (solver.check()) {
+                case SATISFIABLE -> new Result(values(solver.getModel()), null, null);
+                case UNSATISFIABLE -> new Result(null, List.of(), null);
+                case UNKNOWN -> new Result(null, null, "z3: " + solver.getReasonUnknown());
+            };
+        } catch (Z3Exception e) {
+            return new Result(null, null, "z3 error: " + e.getMessage());
+        } finally {
+            inputs.clear();
+        }
+    }
+
     private BoolExpr inRange(Expr.Input input) {
         BitVecExpr x = variable(input.name(), input.bits());
         return context.mkAnd(context.mkBVSGE(x, context.mkBV(input.min(), input.bits())),

@@ -35,14 +35,18 @@ public final class Shadow {
         f.thread.unwindTo(f.callDepth);
     }
 
+    /** A load; a slot beyond the method's own locals is Weft's (a loop's token): concrete. */
     public static void load(ShadowFrame f, int slot, int size) {
-        f.push(f.locals[slot], size);
+        f.push(slot < f.locals.length ? f.locals[slot] : null, size);
     }
 
     public static void store(ShadowFrame f, int slot, int size) {
-        f.locals[slot] = f.pop(size);
-        if (size == 2) {
-            f.locals[slot + 1] = null;
+        Expr e = f.pop(size);
+        if (slot + size <= f.locals.length) {
+            f.locals[slot] = e;
+            if (size == 2) {
+                f.locals[slot + 1] = null;
+            }
         }
     }
 
@@ -67,9 +71,11 @@ public final class Shadow {
         }
     }
 
-    /** pop and pop2: the value is dropped, not used. */
+    /** pop and pop2, and the arguments of Weft's own hooks: the slots are dropped, their values not used by the program. */
     public static void discard(ShadowFrame f, int slots) {
-        f.pop(slots);
+        for (int i = 0; i < slots; i++) {
+            f.pop();
+        }
     }
 
     public static void stack(ShadowFrame f, int opcode) {
@@ -137,18 +143,17 @@ public final class Shadow {
         return Long.compare(a, b);
     }
 
-    /** ifeq ... ifle on {@code value}: whether the jump is taken; its condition joins the thread's path condition. */
-    public static boolean if1(int value, ShadowFrame f, int opcode, String location) {
+    /** Before ifeq ... ifle on {@code value}: the condition that will hold joins the thread's path condition. */
+    public static void if1(int value, ShadowFrame f, int opcode, String location) {
         Expr e = f.pop();
         boolean taken = Branches.compare(opcode, value, 0);
         if (Expr.isSymbolic(e)) {
             f.log.branch(f.thread, Branches.condition(opcode, e, taken), location);
         }
-        return taken;
     }
 
-    /** if_icmpeq ... if_icmple on {@code a} and {@code b}. */
-    public static boolean if2(int a, int b, ShadowFrame f, int opcode, String location) {
+    /** Before if_icmpeq ... if_icmple on {@code a} and {@code b}. */
+    public static void if2(int a, int b, ShadowFrame f, int opcode, String location) {
         Expr right = f.pop();
         Expr left = f.pop();
         boolean taken = Branches.compare(opcode, a, b);
@@ -156,7 +161,6 @@ public final class Shadow {
             Expr.Condition c = Branches.condition(opcode, Arithmetic.orConst(left, a, 32), Arithmetic.orConst(right, b, 32));
             f.log.branch(f.thread, taken ? c : c.negated(), location);
         }
-        return taken;
     }
 
     /** Before a field or array access: the object whose field, or the array whose element, it accesses. */
