@@ -379,12 +379,24 @@ final class SymbolicVisitor extends MethodVisitor {
         frame();
         Emit.push(mv, argSlots);
         mv.visitLdcInsn(name + descriptor);
-        shadow("call", "(" + FRAME + "ILjava/lang/String;)V");
+        Emit.push(mv, mayCopyMemory(owner, name, descriptor));
+        shadow("call", "(" + FRAME + "ILjava/lang/String;Z)V");
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         frame();
         Emit.push(mv, sizes & 3);
         mv.visitLdcInsn(location());
         shadow("returned", "(" + FRAME + "ILjava/lang/String;)V");
+    }
+
+    /**
+     * Whether a callee the shadow may not see could read or copy program memory (System.arraycopy,
+     * clone, reflection): it takes an array or an Object, or clones. A JDK exception's constructor
+     * only makes a message of its argument.
+     */
+    private static boolean mayCopyMemory(String owner, String name, String descriptor) {
+        boolean exception = name.equals("<init>") && owner.startsWith("java/lang/") && (owner.endsWith("Error") || owner.endsWith("Exception"));
+        String parameters = descriptor.substring(0, descriptor.indexOf(')'));
+        return !exception && (name.equals("clone") || parameters.contains("[") || parameters.contains("Ljava/lang/Object;"));
     }
 
     /** {@code Weft.input(name, min, max)} and {@code inputBoolean(name)}: the value becomes the input's symbol. */

@@ -92,6 +92,14 @@ class SymbolicVisitorTest {
     }
 
     @Test
+    void memoryHoldingSymbolicValuesPassedToTheJdkIsAConcretisation() throws Exception {
+        ShadowLog log = run("copiedByTheJdk");
+        assertEquals("0 <= 3", log.resolved(log.branches().get(0).taken()).toString(), "the copy reads as its concrete value");
+        assertEquals("concretised: memory holding symbolic values passed to arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V (not instrumented)",
+                log.concretisations().get(0).toString().replaceAll(" at .*", ""));
+    }
+
+    @Test
     void theShadowKeepsInStepThroughArraysFieldsExceptionsAndLongLocals() throws Exception {
         System.setProperty("weft.input.i", "3");
         System.setProperty("weft.input.flag", "true");

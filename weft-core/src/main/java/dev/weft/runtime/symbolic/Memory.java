@@ -37,6 +37,11 @@ final class Memory {
     /** Arrays the program made while the shadow watched: an element it saw no write of still holds its zero. */
     private final Set<Object> freshArrays = Collections.newSetFromMap(new IdentityHashMap<>());
 
+    /** Whether any field or element got a symbolic value in this run. */
+    boolean holdsSymbolic() {
+        return !symbolicTargets.isEmpty();
+    }
+
     void fresh(Object array) {
         freshArrays.add(array);
     }

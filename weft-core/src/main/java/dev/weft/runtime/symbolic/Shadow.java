@@ -224,13 +224,16 @@ public final class Shadow {
         f.pending = null;
     }
 
-    /** Before a call: its receiver and arguments ({@code slots} slots) go to the callee, if it is instrumented. */
-    public static void call(ShadowFrame f, int slots, String method) {
+    /**
+     * Before a call: its receiver and arguments ({@code slots} slots) go to the callee, if it is
+     * instrumented; {@code mayCopyMemory}: if not, it could read or copy the program's fields or elements.
+     */
+    public static void call(ShadowFrame f, int slots, String method, boolean mayCopyMemory) {
         Expr[] args = new Expr[slots];
         for (int i = slots - 1; i >= 0; i--) {
             args[i] = f.pop();
         }
-        f.thread.calls.push(new ShadowThread.Call(method, args));
+        f.thread.calls.push(new ShadowThread.Call(method, args, mayCopyMemory));
     }
 
     /** After a call: its result ({@code slots} slots), symbolic if an instrumented callee returned an expression. */
@@ -242,6 +245,10 @@ public final class Shadow {
                     f.log.concretised(f.thread, "argument of " + call.method + " (not instrumented)", location);
                     break;
                 }
+            }
+            if (call.mayCopyMemory && f.log.memory.holdsSymbolic()) {
+                // e.g. System.arraycopy or clone: the copies' expressions would be unknown to the shadow
+                f.log.concretised(f.thread, "memory holding symbolic values passed to " + call.method + " (not instrumented)", location);
             }
         }
         if (slots > 0) {

@@ -9,12 +9,14 @@ final class ShadowThread {
     static final class Call {
         final String method;
         final Expr[] args;
+        final boolean mayCopyMemory;
         boolean entered;
         Expr result;
 
-        Call(String method, Expr[] args) {
+        Call(String method, Expr[] args, boolean mayCopyMemory) {
             this.method = method;
             this.args = args;
+            this.mayCopyMemory = mayCopyMemory;
         }
     }
 

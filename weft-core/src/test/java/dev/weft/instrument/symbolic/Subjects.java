@@ -55,6 +55,15 @@ public final class Subjects {
         return 0;
     }
 
+    /** A JDK copy of a symbolic element: the copy's expression is unknown to the shadow. */
+    public static int copiedByTheJdk() {
+        int[] from = new int[1];
+        from[0] = Weft.input("i", 0, 10);
+        int[] to = new int[1];
+        System.arraycopy(from, 0, to, 0, 1);
+        return to[0] > 3 ? 1 : 0;
+    }
+
     public static int intoTheJdk() {
         int i = Weft.input("i", -5, 5);
         if (Math.abs(i) > 3) {
