@@ -54,7 +54,7 @@ final class CheckCommand implements Callable<Integer> {
     MemoryModel memoryModel;
 
     @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", defaultValue = "mcr",
-            description = "mcr | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
+            description = "mcr | dpor | icb | pct | random | dfs | mpc (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--max-executions", paramLabel = "N", description = "Stop after N runs.")
