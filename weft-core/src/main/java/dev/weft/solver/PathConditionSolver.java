@@ -35,7 +35,7 @@ public final class PathConditionSolver implements AutoCloseable {
     private final Map<String, Expr.Input> inputs = new LinkedHashMap<>();
 
     public Result solve(List<Expr.Condition> conditions) {
-        Solver solver = context.mkSolver();
+        Solver solver = bitVectorSolver();
         try {
             Map<String, Integer> indexOfGuard = new HashMap<>();
             for (int i = 0; i < conditions.size(); i++) {
@@ -65,7 +65,7 @@ public final class PathConditionSolver implements AutoCloseable {
      * (no core) when every input lies in one of them.
      */
     public Result outside(List<List<Expr.Condition>> classes) {
-        Solver solver = context.mkSolver();
+        Solver solver = bitVectorSolver();
         try {
             for (List<Expr.Condition> inputClass : classes) {
                 BoolExpr[] all = inputClass.stream().map(this::encode).toArray(BoolExpr[]::new);
@@ -84,6 +84,14 @@ public final class PathConditionSolver implements AutoCloseable {
         } finally {
             inputs.clear();
         }
+    }
+
+    /**
+     * A solver for bit-vector formulas: the logic is named, so that the global arithmetic setting
+     * {@code Z3OrderSolver} makes for its order formulas (difference logic) does not apply here.
+     */
+    private Solver bitVectorSolver() {
+        return context.mkSolver("QF_BV");
     }
 
     private BoolExpr inRange(Expr.Input input) {

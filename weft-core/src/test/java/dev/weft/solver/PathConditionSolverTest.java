@@ -24,7 +24,7 @@ class PathConditionSolverTest {
             PathConditionSolver.Result r = solver.solve(List.of(
                     new Expr.Condition(">", new Expr.Arith('+', new Expr.Arith('*', I, k(2)), k(1)), k(7)),
                     new Expr.Condition("==", new Expr.Arith('+', I, J), k(9))));
-            assertTrue(r.satisfiable());
+            assertTrue(r.satisfiable(), String.valueOf(r));
             Map<String, Long> in = r.inputs();
             assertTrue(in.get("i") >= 4 && in.get("i") <= 10, in.toString());
             assertEquals(9, in.get("i") + in.get("j"), in.toString());
