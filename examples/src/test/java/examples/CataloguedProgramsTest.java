@@ -23,6 +23,7 @@ class CataloguedProgramsTest {
     private static final Duration LIMIT = Duration.ofSeconds(20);
     private static final int PLAIN_RUNS = 3;
     private static final String JDK_DEEP = "examples.jdkdeep.";
+    private static final String INPUTS = "examples.inputs.";
 
     @TestFactory
     Stream<DynamicTest> everyCataloguedClassHasAMain() {
@@ -52,6 +53,8 @@ class CataloguedProgramsTest {
                     .filter(name -> !name.contains("$") && hasMain(name))
                     // Their verdicts need --instrument-jdk, which the catalogue cannot say: JdkInstrumentationTest checks them.
                     .filter(name -> !name.startsWith(JDK_DEEP))
+                    // Their verdicts depend on their inputs, which the catalogue cannot say: ProgramInputsTest checks them.
+                    .filter(name -> !name.startsWith(INPUTS))
                     .sorted()
                     .toList();
         }

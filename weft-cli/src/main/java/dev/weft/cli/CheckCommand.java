@@ -22,7 +22,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -52,7 +54,7 @@ final class CheckCommand implements Callable<Integer> {
     MemoryModel memoryModel;
 
     @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", defaultValue = "mcr",
-            description = "mcr | portfolio | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
+            description = "mcr | portfolio | dpor | icb | pct | random | dfs | mpc (default: ${DEFAULT-VALUE}).")
     String strategy;
 
     @Option(names = "--workers", paramLabel = "N", description = "Threads exploring at the same time (default 1).")
@@ -131,6 +133,11 @@ final class CheckCommand implements Callable<Integer> {
                     + "so that what their calls do inside is explored, not only the calls.")
     List<String> instrumentJdk = new ArrayList<>();
 
+    @Option(names = "--input", paramLabel = "NAME=VALUE",
+            description = "Give the program input NAME (dev.weft.Weft.input) this value in every run (repeatable; true/false for a boolean);"
+                    + " other inputs take their minimum. Strategies other than mpc explore one value per input.")
+    List<String> inputs = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -189,6 +196,24 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --input NAME=VALUE} by name: a whole number, or true/false (1/0) for a boolean input. */
+    private Map<String, Long> givenInputs() {
+        Map<String, Long> given = new LinkedHashMap<>();
+        for (String input : inputs) {
+            int eq = input.indexOf('=');
+            if (eq < 1) {
+                throw new BadInputException("--input " + input + ": expected NAME=VALUE");
+            }
+            String value = input.substring(eq + 1).trim();
+            try {
+                given.put(input.substring(0, eq).trim(), value.equals("true") ? 1 : value.equals("false") ? 0 : Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--input " + input + ": the value must be a whole number, true or false");
+            }
+        }
+        return given;
+    }
+
     private VirtualFixes virtualFixes() {
         try {
             return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
@@ -212,7 +237,7 @@ final class CheckCommand implements Callable<Integer> {
         try {
             return CheckRequest.forMainClass(mainClass).classpath(Arrays.asList(classpath.split(File.pathSeparator))).args(programArgs)
                     .runConfig(RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups)
-                            .withInstrumentedJdk(jdkClasses))
+                            .withInstrumentedJdk(jdkClasses).withInputs(givenInputs()))
                     .virtualFixes(virtualFixes()).suggestFixes(suggestFixes)
                     .strategy(strategy).solver(SolverKind.parse(solver)).seed(seed).preemptionBound(preemptionBound).depth(depth)
                     .maxExecutions(maxExecutions != null ? maxExecutions : 0).timeLimit(timeLimit).allBugs(allBugs)

@@ -8,11 +8,13 @@ import dev.weft.runtime.ProgramRunner;
 import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.Bug;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,6 +47,9 @@ public final class Explorer {
         default void workers(int busy, int total) {
         }
     }
+
+    private static final IncompleteReason INPUTS_FIXED = IncompleteReason.of("inputs-fixed",
+            "the program reads inputs (dev.weft.Weft.input) and this strategy explored its runs with one value for each (-s mpc explores them)");
 
     private final ProgramRunner runner;
     private final Strategy strategy;
@@ -210,7 +215,7 @@ public final class Explorer {
             }
             share.runFinished(result);
             pending.set(worker, share.pending());
-            Stop runStop = recorded(result);
+            Stop runStop = recorded(result, share.exploresInputs());
             if (runStop != null) {
                 return runStop;
             }
@@ -239,12 +244,15 @@ public final class Explorer {
      * Counts a finished run and records what it found; returns the stop it calls for, or null to go on. A run that
      * finishes after another worker's bug stopped the exploration is left out: the first bug wins.
      */
-    private synchronized Stop recorded(RunResult result) {
+    private synchronized Stop recorded(RunResult result, boolean inputsExplored) {
         if (stop == Stop.BUG_FOUND) {
             return stop;
         }
         executions++;
         result.incompleteReasons().forEach(r -> add(runReasons, r));
+        if (!result.trace().inputs().isEmpty() && !inputsExplored) {
+            add(runReasons, INPUTS_FIXED);
+        }
         Stop runStop = afterRun(result);
         if (runStop != null && stop == null) {
             stop = runStop; // at once, so that no other worker's run adds a bug after the first
@@ -287,7 +295,7 @@ public final class Explorer {
                 yield Stop.DIVERGED;
             }
             // A cut run gave its reason with its result (the loop bound and where it was reached).
-            case COMPLETED, STOPPED, CUT -> null;
+            case COMPLETED, STOPPED, CUT, ASSUMPTION_FAILED -> null;
         };
     }
 
@@ -301,7 +309,8 @@ public final class Explorer {
         // Kept as not replayed until the replay says otherwise: Weft failing in the replay must not lose the bugs.
         int first = bugs.size();
         fresh.forEach(bug -> bugs.add(found(result, result.trace(), bug, Replay.NOT_CHECKED)));
-        RunResult described = replay(PrefixPolicy.forReport(result.schedule()));
+        Map<String, Long> inputs = InputValue.values(result.trace().inputs());
+        RunResult described = replay(PrefixPolicy.forReport(result.schedule()).withInputs(inputs));
         List<Integer> missed = new ArrayList<>();
         for (int i = 0; i < fresh.size(); i++) {
             Replay replay = replayOf(described, fresh.get(i));
@@ -316,7 +325,7 @@ public final class Explorer {
             return;
         }
         described = null; // its trace goes before the plain replay: a run at the heap's edge needs the room
-        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE));
+        RunResult plain = replay(new PrefixPolicy(result.schedule(), ContinuationPolicy.INSTANCE).withInputs(inputs));
         for (int i : missed) {
             bugs.set(first + i, found(result, result.trace(), fresh.get(i), replayOf(plain, fresh.get(i))));
         }

@@ -67,6 +67,15 @@ public interface Strategy {
         return 0;
     }
 
+    /**
+     * Whether the strategy chooses the program's inputs ({@code dev.weft.Weft.input}) so as to cover
+     * every value that matters; the others run with one value per input, and the explorer says so
+     * ({@code inputs-fixed}) for a program that reads any.
+     */
+    default boolean exploresInputs() {
+        return false;
+    }
+
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;

@@ -16,7 +16,8 @@ public enum StrategyKind {
     PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs())),
     /** mcr with pct beside it, run for run; pct without a run limit of its own, as mcr's runs end the exploration. */
     PORTFOLIO("portfolio", options -> new PortfolioStrategy(MCR.create(options),
-            new PctStrategy(options.memoryModel(), options.seed(), options.depth(), 0)));
+            new PctStrategy(options.memoryModel(), options.seed(), options.depth(), 0))),
+    MPC("mpc", options -> new MpcStrategy(options.memoryModel()));
 
     private final String cliName;
     private final Function<StrategyOptions, Strategy> factory;
@@ -42,6 +43,11 @@ public enum StrategyKind {
      */
     public boolean supportsJmm() {
         return this == DFS || this == DPOR || this == RANDOM;
+    }
+
+    /** True for strategies that need each run's path conditions: program classes get the shadow execution. */
+    public boolean needsPathConditions() {
+        return this == MPC;
     }
 
     public Strategy create(StrategyOptions options) {

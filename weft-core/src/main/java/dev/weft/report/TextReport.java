@@ -5,8 +5,9 @@ import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug;
 import dev.weft.race.Race;
 import dev.weft.race.RaceFindings;
-import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Bug;
+import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.io.IOException;
@@ -61,6 +62,9 @@ public final class TextReport {
             Path schedule = i < schedules.size() ? schedules.get(i) : null;
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule.toString()).append('\n');
+            }
+            if (!found.trace().inputs().isEmpty()) {
+                out.append("  with inputs ").append(InputValue.describe(found.trace().inputs())).append('\n');
             }
             Interleaving table = fullTrace ? Interleaving.unbounded(found.trace(), found.bug(), true)
                     : Interleaving.bounded(found.trace(), found.bug(), false, eventsPerBug);

@@ -38,6 +38,7 @@ final class ControlledHooks implements HookHandler {
     private final Determinism determinism;
     private final Loops loops;
     private final JdkObjects jdkObjects;
+    private final Inputs inputs;
     /** What the run's code calls: this, guarded where JDK classes are instrumented ({@link WeftCodeGuard}). */
     private final HookHandler facade;
 
@@ -52,6 +53,7 @@ final class ControlledHooks implements HookHandler {
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
+        inputs = new Inputs(core, policy, config);
         jdkObjects = new JdkObjects(core, locks, policy.recordsForReport(), config.instrumentedJdk());
         facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
     }
@@ -427,6 +429,18 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void exit(int status, int loc) {
         threads.exit(status, loc);
+    }
+
+    // ------------------------------------------------------------------ program inputs: Inputs, ThreadLifecycle
+
+    @Override
+    public long input(String name, long min, long max, char type, int loc) {
+        return inputs.input(name, min, max, type, loc);
+    }
+
+    @Override
+    public void assumptionFailed(int loc) {
+        threads.assumptionFailed(loc);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.ObjectNames;
@@ -16,6 +17,7 @@ import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,6 +41,7 @@ final class Recording {
     private List<IncompleteReason> incomplete = new ArrayList<>();
     private List<Bug> bugs = new ArrayList<>();
     private Ending ending;
+    private Map<String, InputValue> inputs = new LinkedHashMap<>();
 
     /** @param forReport whether the run records what only its report needs ({@link SchedulePolicy#recordsForReport}) */
     Recording(Symbols symbols, boolean forReport) {
@@ -162,6 +165,16 @@ final class Recording {
         }
     }
 
+    /** The input named {@code name} if the run read it already, else null. */
+    InputValue input(String name) {
+        return inputs.get(name);
+    }
+
+    /** The run read a program input for the first time. */
+    void input(InputValue input) {
+        inputs.put(input.name(), input);
+    }
+
     /** A bug the run showed without ending (an uncaught exception ends only its thread). */
     void bug(Bug bug) {
         bugs.add(bug);
@@ -186,12 +199,13 @@ final class Recording {
      * @param fieldPaths the program's field paths to its objects at the end (empty unless the run is for a report)
      */
     RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState, Map<Object, String> fieldPaths) {
-        Trace trace = new Trace(symbols, events, initialValues, ending, detail(fieldPaths));
+        Trace trace = new Trace(symbols, events, initialValues, ending, detail(fieldPaths), List.copyOf(inputs.values()));
         List<Bug> all = new ArrayList<>(bugs);
         if (endBug != null) {
             all.add(endBug);
         }
-        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT;
+        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT
+                || status == RunResult.Status.ASSUMPTION_FAILED;
         RunResult.Status withBugs = checked && !all.isEmpty() ? RunResult.Status.BUG : status;
         RunResult result = new RunResult(withBugs, trace, List.copyOf(schedule), checked ? all : List.of(), detail, finalState,
                 incomplete);
@@ -217,5 +231,6 @@ final class Recording {
         incomplete = new ArrayList<>();
         bugs = new ArrayList<>();
         ending = null;
+        inputs = new LinkedHashMap<>();
     }
 }

@@ -1,6 +1,7 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.Choice;
+import java.util.Map;
 
 /**
  * Decides, at each scheduling point of one run, which enabled choice happens next. Strategies
@@ -20,5 +21,14 @@ public interface SchedulePolicy {
      */
     default boolean recordsForReport() {
         return false;
+    }
+
+    /**
+     * The values this run gives to program inputs, by name ({@code dev.weft.Weft.input}): a strategy
+     * that explores inputs chooses them per run, a replay gives the recorded ones. An input not named
+     * here takes the run configuration's value ({@link RunConfig#inputs}), else its minimum.
+     */
+    default Map<String, Long> inputs() {
+        return Map.of();
     }
 }

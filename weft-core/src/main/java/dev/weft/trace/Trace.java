@@ -19,6 +19,7 @@ public final class Trace {
     private final Map<Address, Long> initialValues;
     private final ReportDetail detail;
     private final Ending ending;
+    private final List<InputValue> inputs;
     private Map<Integer, List<Event>> byThread;
     private ObjectNames names;
     private Map<Integer, List<Event>> stepsByThread;
@@ -32,7 +33,14 @@ public final class Trace {
      * @param detail what a run recorded in detail (the replay of a bug for its report) adds for people to read
      */
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, ReportDetail detail) {
+        this(symbols, events, initialValues, ending, detail, List.of());
+    }
+
+    /** @param inputs the program inputs the run read ({@code dev.weft.Weft.input}), in the order it first read them */
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, ReportDetail detail,
+                 List<InputValue> inputs) {
         this.symbols = symbols;
+        this.inputs = List.copyOf(inputs);
         this.events = Collections.unmodifiableList(events);
         this.initialValues = Collections.unmodifiableMap(initialValues);
         this.detail = detail;
@@ -85,6 +93,11 @@ public final class Trace {
     /** How the run's exit or the end of its last non-daemon thread ended it, or null when neither did. */
     public Ending ending() {
         return ending;
+    }
+
+    /** The program inputs the run read, in the order it first read them; empty for a program that reads none. */
+    public List<InputValue> inputs() {
+        return inputs;
     }
 
     /** The events of one thread in program order. */

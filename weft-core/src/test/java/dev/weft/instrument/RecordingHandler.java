@@ -401,6 +401,18 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public long input(String name, long min, long max, char type, int loc) {
+        record("input " + name + " " + min + ".." + max + " " + type, loc);
+        return min;
+    }
+
+    @Override
+    public void assumptionFailed(int loc) {
+        record("assume false", loc);
+        throw new ExitCalled(0);
+    }
+
+    @Override
     public void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
         record("set default handler", loc);
         defaultHandler = handler;

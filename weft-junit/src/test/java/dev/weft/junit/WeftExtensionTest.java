@@ -165,7 +165,7 @@ class WeftExtensionTest {
 
     @Test
     void settingsWeftCannotHonourFailWithOneClearMessage() {
-        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct, portfolio)",
+        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct, portfolio, mpc)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
         assertEquals("'soon' is not a duration: a whole number with its unit ms, s, m or h (examples: 90s, 10m, 1h, 500ms)",
                 Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());
