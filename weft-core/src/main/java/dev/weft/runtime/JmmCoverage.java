@@ -89,7 +89,7 @@ final class JmmCoverage {
         int threads = events.stream().mapToInt(Event::thread).max().orElse(0) + 1;
         for (Event e : events) {
             if (e.kind() == EventKind.FORK) {
-                threads = Math.max(threads, (int) e.value2() + 1);
+                threads = Math.max(threads, e.peerThread() + 1);
             }
         }
         Map<Integer, int[]> byThread = new HashMap<>();
@@ -110,7 +110,7 @@ final class JmmCoverage {
         Object from = switch (e.kind()) {
             case LOCK, WAKE -> e.address();
             case VOLATILE_READ, ATOMIC_RMW -> e.address();
-            case JOIN -> "end of " + e.value2();
+            case JOIN -> "end of " + e.peerThread();
             case BEGIN -> "start of " + e.thread();
             default -> null;
         };
@@ -125,7 +125,7 @@ final class JmmCoverage {
             case UNLOCK, WAIT -> e.address();
             case VOLATILE_WRITE, ATOMIC_RMW -> e.address();
             case END -> "end of " + e.thread();
-            case FORK -> "start of " + e.value2();
+            case FORK -> "start of " + e.peerThread();
             default -> null;
         };
         if (into != null) {

@@ -122,7 +122,7 @@ class ReplayTest {
 
             @Override
             public int workers() {
-                return 0;
+                return 1;
             }
 
             @Override
