@@ -96,6 +96,8 @@ final class Scheduler {
     private List<String> uncontrolled = List.of();
     private final Point point = new Point();
     private ProgramUnderTest.Copy copy;
+    private ObjectNames names;
+    private int namesAt;
 
     Scheduler(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
@@ -408,9 +410,16 @@ final class Scheduler {
         return config.spuriousWakeups();
     }
 
-    /** Names for the run's objects now, for bug messages: field paths and allocation sites only in a run for a report. */
+    /**
+     * Names for the run's objects now, for bug messages: field paths and allocation sites only in a run for a report.
+     * Made once per point of the run (a deadlock's message describes every blocked thread's lock from one state).
+     */
     ObjectNames names() {
-        return recording.names(policy.recordsForReport() ? copy.fieldPaths() : Map.of());
+        if (names == null || namesAt != recording.nextIndex()) {
+            names = recording.names(policy.recordsForReport() ? copy.fieldPaths() : Map.of());
+            namesAt = recording.nextIndex();
+        }
+        return names;
     }
 
     ObjectRegistry objects() {
