@@ -55,7 +55,7 @@ import java.util.function.Supplier;
  * inside a critical section and, with the older value it could read before a fixed holding of the
  * lock, would have released the lock at once (a retry, a wait), reaches that state only with the
  * fixed holding after its read. Without the second question MCR said "every behaviour covered"
- * on programs whose bug needs such a state (examples.mcr.RetryAfterRelease, WaitedThenSecond).
+ * on programs whose bug needs such a state (examples.crosscheck.RetryAfterRelease, WaitedThenOvertaken).
  *
  * <p>Beyond the papers: the final value of every written address is part of a run's outcome, but
  * no read observes it. The model adds one virtual read per such address, numbered after the cut,
