@@ -72,6 +72,27 @@ public final class JdkBridge {
 
         /** JDK code is about to hand an array to code Weft does not instrument, which reads or writes it unseen. */
         void unseenArrays(int loc);
+
+        /** An {@code Unsafe} or {@code VarHandle} access of JDK code, performed by the runtime (the call as made: receiver, boxed arguments, method). */
+        Object modedAccess(Object receiver, Object[] arguments, String method, int loc);
+
+        void fence(int kind, int loc);
+
+        void park(Object blocker, boolean timed, int loc);
+
+        void parkNanos(Object blocker, long nanos, int loc);
+
+        void unpark(Thread thread, int loc);
+
+        boolean threadInterrupted(int loc);
+
+        boolean threadIsInterrupted(Thread thread, int loc);
+
+        void threadInterrupt(Thread thread, int loc);
+
+        long nanoTime();
+
+        long currentTimeMillis();
     }
 
     /** A thread's standing: how deep it is in program calls on instrumented JDK objects, and whether it is inside Weft. */
@@ -109,6 +130,27 @@ public final class JdkBridge {
 
     public static void exitWeft(boolean wasInside) {
         STANDING.get().insideWeft = wasInside;
+    }
+
+    /**
+     * Whether the calling thread is in the JDK for the program: instrumented JDK code asks this before a call it hands to
+     * the runtime ({@code Unsafe}, {@code VarHandle}, park, interrupts) and makes the call as written when it is not.
+     */
+    public static boolean controlled() {
+        if (sink == null) {
+            return false;
+        }
+        Standing standing = STANDING.get();
+        return standing.calls > 0 && !standing.insideWeft;
+    }
+
+    /** The sink for a hook that only {@link #controlled} code reaches. */
+    private static Sink entered() {
+        Sink s = enter();
+        if (s == null) {
+            throw new IllegalStateException("a JDK call Weft performs was reached outside the program's calls");
+        }
+        return s;
     }
 
     /** The sink if the calling thread is in the JDK for the program (it is then inside Weft until {@link #leave}), else null. */
@@ -431,6 +473,103 @@ public final class JdkBridge {
             } finally {
                 leave();
             }
+        }
+    }
+
+    public static Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        Sink s = entered();
+        try {
+            return s.modedAccess(receiver, arguments, method, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void fence(int kind, int loc) {
+        Sink s = entered();
+        try {
+            s.fence(kind, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void park(Object blocker, boolean timed, int loc) {
+        Sink s = entered();
+        try {
+            s.park(blocker, timed, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void parkNanos(Object blocker, long nanos, int loc) {
+        Sink s = entered();
+        try {
+            s.parkNanos(blocker, nanos, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void unpark(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            s.unpark(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean threadInterrupted(int loc) {
+        Sink s = entered();
+        try {
+            return s.threadInterrupted(loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean threadIsInterrupted(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            return s.threadIsInterrupted(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void threadInterrupt(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            s.threadInterrupt(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    /** {@code System.nanoTime()}: the thread's logical clock while it is in the JDK for the program. */
+    public static long nanoTime() {
+        Sink s = enter();
+        if (s == null) {
+            return System.nanoTime();
+        }
+        try {
+            return s.nanoTime();
+        } finally {
+            leave();
+        }
+    }
+
+    public static long currentTimeMillis() {
+        Sink s = enter();
+        if (s == null) {
+            return System.currentTimeMillis();
+        }
+        try {
+            return s.currentTimeMillis();
+        } finally {
+            leave();
         }
     }
 }

@@ -249,6 +249,16 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     }
 
     /**
+     * The JDK classes a check of this program instruments: the ones chosen ({@code --instrument-jdk}) and every
+     * {@code java.util.concurrent} entry the program uses (see {@link ConcurrentUse}).
+     */
+    public Set<String> jdkToInstrument(Set<String> chosen) {
+        Set<String> all = new java.util.TreeSet<>(chosen);
+        all.addAll(ConcurrentUse.of(entry != null ? entry.className() : mainClass, this::originalBytes));
+        return all;
+    }
+
+    /**
      * Runs {@code work} with the code of the selected JDK classes instrumented (none: as it is), and gives the JVM the
      * JDK's own classes back after it, however it ends.
      */

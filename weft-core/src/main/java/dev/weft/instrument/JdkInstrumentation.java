@@ -29,6 +29,7 @@ import java.util.jar.Manifest;
 public final class JdkInstrumentation {
     private static final String BRIDGE = "dev/weft/boot/JdkBridge";
     private static final String JDK_BRIDGE_SINK = "dev.weft.instrument.support.JdkBridgeSink";
+    private static final String JDK_UNSAFE_PACKAGE = "jdk.internal.misc";
     private static final Semaphore ONE_CHECK = new Semaphore(1);
     private static Instrumentation instrumentation;
 
@@ -96,9 +97,16 @@ public final class JdkInstrumentation {
         }
     }
 
-    /** The runtime reads and writes the fields of the program's objects reflectively (store buffers, initial values): now the JDK's too. */
+    /**
+     * The runtime reads and writes the fields of the program's objects reflectively (store buffers, initial values): now the
+     * JDK's too; and it performs the JDK's own {@code Unsafe} calls (and maps their offsets to fields) for JDK code.
+     */
     private static void openToWeft(Instrumentation inst, List<Class<?>> classes) {
         Module weft = JdkInstrumentation.class.getModule();
+        Module base = Object.class.getModule();
+        if (!base.isExported(JDK_UNSAFE_PACKAGE, weft)) {
+            inst.redefineModule(base, Set.of(), Map.of(JDK_UNSAFE_PACKAGE, Set.of(weft)), Map.of(), Set.of(), Map.of());
+        }
         for (Class<?> type : classes) {
             Module module = type.getModule();
             if (!module.isOpen(type.getPackageName(), weft)) {

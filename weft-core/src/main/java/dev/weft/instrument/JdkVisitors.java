@@ -34,6 +34,8 @@ final class JdkVisitors {
     /** @param instrumented whether a JDK class (internal name) is instrumented along with this one */
     static MethodVisitor chain(MethodVisitor writer, MethodContext ctx, Predicate<String> instrumented) {
         MethodVisitor mv = new ToBridge(writer, ctx, instrumented);
+        mv = new AccessModeVisitor(mv, ctx, true);
+        mv = new JdkParkVisitor(mv, ctx);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);

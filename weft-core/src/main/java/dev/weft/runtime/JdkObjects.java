@@ -200,7 +200,8 @@ final class JdkObjects {
         RunThread me = core.enter();
         try {
             if (!core.isOutside(me) && !followed.containsKey(object)) {
-                follow(object, new Reach(me.id, false));
+                // Such an object's calls may block: the JDK's code must run on the program's behalf even while one thread has it.
+                follow(object, new Reach(me.id, JdkApi.blocksThreads(object.getClass())));
             }
         } finally {
             core.unlock();
@@ -258,6 +259,9 @@ final class JdkObjects {
             if (target != null && site.form() == JdkCallSite.Form.INSTANCE
                     && !JdkApi.implementedInJdk(receiver.getClass(), site.name(), site.descriptor())) {
                 return null; // a program override runs as written; its super call comes back here
+            }
+            if (target != null && JdkApi.blocksThreads(receiver.getClass()) && !isInstrumented(target)) {
+                core.unsupportedLocked(site.api() + " (its JDK code is not instrumented)", site.location());
             }
             Call call = new Call(site, receiver, target);
             argument(call, first, 0);
@@ -474,6 +478,9 @@ final class JdkObjects {
             return false;
         }
         Class<?> type = f.state.owner.getClass();
+        while (type.getClassLoader() != null && type.getSuperclass() != null) {
+            type = type.getSuperclass(); // a program subclass runs its JDK superclass's code
+        }
         return instrumented.contains(type.getName()) || instrumented.contains(type.getNestHost().getName());
     }
 

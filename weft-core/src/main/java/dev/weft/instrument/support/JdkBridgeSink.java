@@ -147,4 +147,54 @@ public final class JdkBridgeSink implements JdkBridge.Sink {
     public void unseenArrays(int loc) {
         Hooks.unseenJdkArrays(loc);
     }
+
+    @Override
+    public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        return Hooks.modedAccess(receiver, arguments, method, loc);
+    }
+
+    @Override
+    public void fence(int kind, int loc) {
+        Hooks.fence(kind, loc);
+    }
+
+    @Override
+    public void park(Object blocker, boolean timed, int loc) {
+        Hooks.park(blocker, timed, loc);
+    }
+
+    @Override
+    public void parkNanos(Object blocker, long nanos, int loc) {
+        Hooks.parkNanos(blocker, nanos, loc);
+    }
+
+    @Override
+    public void unpark(Thread thread, int loc) {
+        Hooks.unpark(thread, loc);
+    }
+
+    @Override
+    public boolean threadInterrupted(int loc) {
+        return Hooks.threadInterrupted(loc);
+    }
+
+    @Override
+    public boolean threadIsInterrupted(Thread thread, int loc) {
+        return Hooks.threadIsInterrupted(thread, loc);
+    }
+
+    @Override
+    public void threadInterrupt(Thread thread, int loc) {
+        Hooks.threadInterrupt(thread, loc);
+    }
+
+    @Override
+    public long nanoTime() {
+        return Hooks.nanoTime();
+    }
+
+    @Override
+    public long currentTimeMillis() {
+        return Hooks.currentTimeMillis();
+    }
 }
