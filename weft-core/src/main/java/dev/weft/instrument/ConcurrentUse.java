@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
@@ -56,8 +57,14 @@ final class ConcurrentUse {
                 return internalName;
             }
         };
-        new ClassReader(bytes).accept(new ClassRemapper(new ClassVisitor(Opcodes.ASM9) {
-        }, recorder), ClassReader.SKIP_FRAMES);
+        ClassVisitor bodies = new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) { // the remapper reads a method's body only when it has a visitor
+                };
+            }
+        };
+        new ClassReader(bytes).accept(new ClassRemapper(bodies, recorder), ClassReader.SKIP_FRAMES);
         return names;
     }
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
-import java.util.function.Predicate;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -123,13 +122,11 @@ public final class JdkInstrumentation {
     private static final class Rewriter implements ClassFileTransformer {
         private final Set<String> names;
         private final ProgramTransformer transformer;
-        private final Predicate<String> instrumented;
         volatile BadProgramException failure;
 
         Rewriter(Set<String> names, ProgramTransformer transformer) {
             this.names = names;
             this.transformer = transformer;
-            this.instrumented = names::contains;
         }
 
         @Override
@@ -139,7 +136,7 @@ public final class JdkInstrumentation {
                 return null;
             }
             try {
-                return transformer.transformJdk(className, bytes, instrumented);
+                return transformer.transformJdk(className, bytes, names);
             } catch (BadProgramException e) {
                 failure = e; // the JVM would ignore a thrown exception and keep the class as it was
                 return null;

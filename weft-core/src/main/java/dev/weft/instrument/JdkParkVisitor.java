@@ -30,6 +30,7 @@ final class JdkParkVisitor extends JdkCallVisitor {
             case "interrupted()Z" -> replaceWithHook(call, "threadInterrupted", "(I)Z");
             case "isInterrupted()Z" -> replaceWithHook(call, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z");
             case "interrupt()V" -> replaceWithHook(call, "threadInterrupt", "(Ljava/lang/Thread;I)V");
+            case "onSpinWait()V", "yield()V" -> replaceWithHook(call, "threadYield", "(I)V"); // a step that keeps a spin's iteration clean
             default -> {
                 return false;
             }

@@ -35,6 +35,8 @@ final class JdkVisitors {
     static MethodVisitor chain(MethodVisitor writer, MethodContext ctx, Predicate<String> instrumented) {
         MethodVisitor mv = new ToBridge(writer, ctx, instrumented);
         mv = new AccessModeVisitor(mv, ctx, true);
+        mv = new LockCallVisitor(mv, ctx, true);
+        mv = new AtomicCallVisitor(mv, ctx, true);
         mv = new JdkParkVisitor(mv, ctx);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);

@@ -271,6 +271,11 @@ final class JdkObjects {
             }
             noteForeignUse(call, me);
             collectAccesses(call);
+            if (site.form() == JdkCallSite.Form.CONSTRUCTOR && instrumented.contains(site.owner().replace('/', '.'))) {
+                // What the constructor makes (a queue's lock and conditions, a barrier's generation) gets the ids and the
+                // model objects of the thread that makes it, whatever the schedule; and its calls are Weft's model of them.
+                call.inJdk = true;
+            }
             if (call.inJdk) {
                 JdkBridge.enterCall();
             }

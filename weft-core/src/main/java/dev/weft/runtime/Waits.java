@@ -223,8 +223,25 @@ final class Waits {
         }
     }
 
+    /**
+     * A condition the JDK's code made of a lock (a blocking queue's, in its constructor, which ran outside the run), once
+     * the lock is Weft's: the lock whose synchronizer the condition belongs to.
+     */
+    private ConditionQueue jdkMadeCondition(Object condition, RunThread me) {
+        Object lockObject = locks.lockOfJdkCondition(condition);
+        if (lockObject == null) {
+            return null;
+        }
+        ConditionQueue queue = new ConditionQueue(locks.lockOf(lockObject, me, -1), new WaitSet(true), core.objects().id(condition, me));
+        conditions.put(condition, queue);
+        return queue;
+    }
+
     private ConditionQueue queue(Object condition, RunThread me, int loc) {
         ConditionQueue queue = conditions.get(Objects.requireNonNull(condition));
+        if (queue == null) {
+            queue = jdkMadeCondition(condition, me);
+        }
         if (queue == null) {
             core.unsupportedLocked("a Condition created outside instrumented code", loc);
         }
