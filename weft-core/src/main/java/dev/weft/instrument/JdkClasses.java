@@ -16,7 +16,8 @@ public final class JdkClasses {
     private static final Map<String, List<String>> CATALOGUE = new LinkedHashMap<>();
     private static final String CONCURRENT = "java.util.concurrent.";
     private static final String AQS = "locks.AbstractQueuedSynchronizer";
-    private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch");
+    private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
+            "ConcurrentLinkedQueue", "ConcurrentLinkedDeque");
 
     static {
         CATALOGUE.put("java.util.HashMap", List.of("java.util.AbstractMap"));
@@ -72,8 +73,9 @@ public final class JdkClasses {
 
     /**
      * Whether a check instruments an entry when the program uses it: {@code java.util.concurrent}'s, but those whose
-     * program calls Weft models at the level of their API (locks and conditions, latches) and AbstractQueuedSynchronizer,
-     * which only comes with the others (a program's own subclass is refused).
+     * program calls Weft models at the level of their API (locks and conditions, latches; the lock-free queues, whose
+     * model covers what their weak compare-and-sets leave incomplete) and AbstractQueuedSynchronizer, which only comes
+     * with the others (a program's own subclass is refused).
      */
     static boolean instrumentedWhenUsed(String entry) {
         return entry.startsWith(CONCURRENT) && CATALOGUE.containsKey(entry) && !MODELLED.contains(entry.substring(CONCURRENT.length()));

@@ -1,11 +1,11 @@
-package examples.juc;
+package examples.jucopen;
 
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 
 /**
- * The barrier's action fails when it runs before the worker has written its result (it runs in the last thread to
- * arrive, which is not always the worker): the barrier breaks and the waiting party gets BrokenBarrierException.
+ * The barrier's action checks a result a third thread sets without waiting for it: when the parties meet first, the
+ * action throws, the barrier breaks and the other party's await throws BrokenBarrierException.
  */
 public class CyclicBarrierBrokenByException {
     private static volatile int result;
@@ -16,17 +16,18 @@ public class CyclicBarrierBrokenByException {
                 throw new IllegalStateException("no result yet");
             }
         });
-        Thread worker = new Thread(() -> {
+        Thread setter = new Thread(() -> result = 1);
+        Thread party = new Thread(() -> {
             try {
                 barrier.await();
             } catch (InterruptedException | BrokenBarrierException e) {
                 throw new IllegalStateException(e);
             }
-            result = 1;
         });
-        worker.start();
-        result = 1;
+        setter.start();
+        party.start();
         barrier.await();
-        worker.join();
+        party.join();
+        setter.join();
     }
 }
