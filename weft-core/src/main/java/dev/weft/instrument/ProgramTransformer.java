@@ -186,9 +186,11 @@ public final class ProgramTransformer {
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
             MethodVisitor chain = JdkVisitors.chain(mv, ctx, jdkInstrumented::contains);
-            LoopPlan plan = jdkLoops(jdkInstrumented).plan(outline.name, method);
+            // The spins of java.util.concurrent's synchronizers are busy-waits; java.util's loops only walk their own data.
+            LoopPlan plan = outline.name.startsWith("java/util/concurrent/") ? jdkLoops(jdkInstrumented).plan(outline.name, method)
+                    : LoopPlan.NONE;
             if (!plan.isEmpty()) {
-                chain = new LoopVisitor(chain, ctx, plan); // the spins of java.util.concurrent's synchronizers are busy-waits
+                chain = new LoopVisitor(chain, ctx, plan);
             }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, chain);
             ctx.attach(analyzer);
