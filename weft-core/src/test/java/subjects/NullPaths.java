@@ -27,6 +27,8 @@ public class NullPaths {
             case "this" -> self.own();
             case "invoke" -> System.out.println(box.toString());
             case "assign" -> box.value = 3;
+            case "increment" -> box.value++;
+            case "chainIncrement" -> self.mine.value += 2;
             default -> throw new IllegalArgumentException(args[0]);
         }
     }

@@ -17,7 +17,7 @@ public final class BenchmarkPrograms {
 
     /**
      * The rows of a named set: {@code benchmarks} (this module's catalogue) or {@code jdk} (the example
-     * catalogue's programs on shared JDK objects, issue 17).
+     * catalogue's programs on shared JDK objects, docs/jdk.md).
      */
     public static List<Catalog.Entry> catalogue(String set) {
         return switch (set) {

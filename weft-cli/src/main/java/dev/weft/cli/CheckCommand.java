@@ -22,7 +22,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -48,12 +50,15 @@ final class CheckCommand implements Callable<Integer> {
     String classpath;
 
     @Option(names = {"-m", "--memory-model"}, paramLabel = "MODEL", defaultValue = "sc", converter = MemoryModelConverter.class,
-            description = "sc | tso | pso (default: ${DEFAULT-VALUE}).")
+            description = "sc | tso | pso | jmm (default: ${DEFAULT-VALUE}; jmm with dfs, dpor or random).")
     MemoryModel memoryModel;
 
     @Option(names = {"-s", "--strategy"}, paramLabel = "NAME", defaultValue = "mcr",
-            description = "mcr | dpor | icb | pct | random | dfs (default: ${DEFAULT-VALUE}).")
+            description = "mcr | portfolio | dpor | icb | pct | random | dfs | mpc (default: ${DEFAULT-VALUE}).")
     String strategy;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Threads exploring at the same time (default 1).")
+    Integer workers;
 
     @Option(names = "--max-executions", paramLabel = "N", description = "Stop after N runs.")
     Long maxExecutions;
@@ -128,6 +133,11 @@ final class CheckCommand implements Callable<Integer> {
                     + "so that what their calls do inside is explored, not only the calls.")
     List<String> instrumentJdk = new ArrayList<>();
 
+    @Option(names = "--input", paramLabel = "NAME=VALUE",
+            description = "Give the program input NAME (dev.weft.Weft.input) this value in every run (repeatable; true/false for a boolean);"
+                    + " other inputs take their minimum. Strategies other than mpc explore one value per input.")
+    List<String> inputs = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -158,6 +168,9 @@ final class CheckCommand implements Callable<Integer> {
         if (maxExecutions != null && maxExecutions < 1) {
             throw new BadInputException("--max-executions must be at least 1");
         }
+        if (workers != null && workers < 1) {
+            throw new BadInputException("--workers must be at least 1");
+        }
         if (timeLimit != null && timeLimit.isZero()) {
             throw new BadInputException("--time-limit must be more than 0");
         }
@@ -183,6 +196,24 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --input NAME=VALUE} by name: a whole number, or true/false (1/0) for a boolean input. */
+    private Map<String, Long> givenInputs() {
+        Map<String, Long> given = new LinkedHashMap<>();
+        for (String input : inputs) {
+            int eq = input.indexOf('=');
+            if (eq < 1) {
+                throw new BadInputException("--input " + input + ": expected NAME=VALUE");
+            }
+            String value = input.substring(eq + 1).trim();
+            try {
+                given.put(input.substring(0, eq).trim(), value.equals("true") ? 1 : value.equals("false") ? 0 : Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--input " + input + ": the value must be a whole number, true or false");
+            }
+        }
+        return given;
+    }
+
     private VirtualFixes virtualFixes() {
         try {
             return new VirtualFixes(assumeVolatile.stream().map(VirtualFixes::parseField).collect(Collectors.toSet()),
@@ -206,11 +237,12 @@ final class CheckCommand implements Callable<Integer> {
         try {
             return CheckRequest.forMainClass(mainClass).classpath(Arrays.asList(classpath.split(File.pathSeparator))).args(programArgs)
                     .runConfig(RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups)
-                            .withInstrumentedJdk(jdkClasses))
+                            .withInstrumentedJdk(jdkClasses).withInputs(givenInputs()))
                     .virtualFixes(virtualFixes()).suggestFixes(suggestFixes)
                     .strategy(strategy).solver(SolverKind.parse(solver)).seed(seed).preemptionBound(preemptionBound).depth(depth)
                     .maxExecutions(maxExecutions != null ? maxExecutions : 0).timeLimit(timeLimit).allBugs(allBugs)
                     .raceQueries(raceQueries).failOnRace(failOnRace)
+                    .workers(workers != null ? workers : 1)
                     .progress(progress || (terminal && !json) ? err : null, terminal)
                     .build();
         } catch (IllegalArgumentException e) {

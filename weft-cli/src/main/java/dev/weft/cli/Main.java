@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code weft} command: {@code check} and {@code replay}. Exit codes as DESIGN.md specifies. */
+/** The {@code weft} command: {@code check} and {@code replay}. Exit codes as the README's "Using it" lists them. */
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Model checker for concurrent Java programs.",
         footer = {"", "Exit status: 0 no bug, every behaviour covered; 1 a bug of the program; 2 bad usage or input;",

@@ -9,6 +9,7 @@ import dev.weft.report.ScheduleFile;
 import dev.weft.report.TextReport;
 import dev.weft.trace.BugKind;
 import dev.weft.runtime.ControlledExecutor;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import java.io.File;
 import java.io.IOException;
@@ -51,6 +52,9 @@ final class ReplayCommand implements Callable<Integer> {
         InstrumentedProgram program = open(schedule.program());
         program.replayStandardInput(schedule.standardInput());
         RunResult run = replayWithJdk(program, schedule);
+        if (!run.trace().inputs().isEmpty()) {
+            err.println("with inputs " + InputValue.describe(run.trace().inputs()));
+        }
         err.print(TextReport.interleaving(run.trace()));
         return switch (run.status()) {
             case BUG -> reportBugs(err, schedule, run.bugs().stream().map(BugSummary::of).toList());
@@ -63,8 +67,9 @@ final class ReplayCommand implements Callable<Integer> {
                         : "the run completed without a bug; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
                 yield Main.OK;
             }
-            case CUT -> {
-                err.println("the run was cut before its end (" + run.detail() + ")"
+            case CUT, ASSUMPTION_FAILED -> {
+                err.println((run.status() == RunResult.Status.CUT ? "the run was cut before its end (" : "the run is no behaviour of the program (")
+                        + run.detail() + ")"
                         + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce"));
                 yield Main.OK;
             }

@@ -74,6 +74,23 @@ class VerdictTest {
     }
 
     @Test
+    void strategiesThatDoNotKnowTheJmmRefuseIt() throws Exception {
+        for (String strategy : List.of("mcr", "icb", "pct")) {
+            assertOneLineBadInput(CommandLineTest.check("-m", "jmm", "-s", strategy, "examples.litmus.MP"), "does not support -m jmm");
+        }
+        assertOneLineBadInput(CommandLineTest.check("-m", "jmm", "-s", "dfs", "--suggest-fixes", "examples.litmus.MP"), "not supported under jmm");
+    }
+
+    @Test
+    void underTheJmmDporFindsWhatOnlyTheJmmAllowsAndSaysLoadBufferingIsNotCovered() throws Exception {
+        JsonNode iriw = CommandLineTest.check("-m", "jmm", "-s", "dpor", "examples.litmus.IRIW").json();
+        assertEquals("bug", iriw.get("verdict").asText(), iriw.toString());
+        JsonNode lb = CommandLineTest.check("-m", "jmm", "-s", "dpor", "examples.litmus.LB").json();
+        assertFalse(lb.get("complete").asBoolean());
+        assertEquals(List.of("jmm-load-buffering"), reasonKinds(lb));
+    }
+
+    @Test
     void aReportThatCannotBeWrittenFailsBeforeTheExploration(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("report.txt"), "a file");
         assertOneLineBadInput(CommandLineTest.check("--report", file.toString(), "examples.LostUpdate"), "is not a directory");
@@ -105,7 +122,7 @@ class VerdictTest {
 
         Path unknownModel = dir.resolve("arm.json");
         JSON.writeValue(unknownModel.toFile(), saved.deepCopy().put("memoryModel", "arm"));
-        assertOneLineBadInput(CommandLineTest.weft("replay", unknownModel.toString()), "unknown memory model 'arm' (sc, tso or pso)");
+        assertOneLineBadInput(CommandLineTest.weft("replay", unknownModel.toString()), "unknown memory model 'arm' (sc, tso, pso or jmm)");
 
         Path numberChoice = dir.resolve("number.json");
         ObjectNode withNumber = saved.deepCopy();

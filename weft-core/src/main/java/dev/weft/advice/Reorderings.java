@@ -36,7 +36,7 @@ final class Reorderings {
         Map<Integer, Integer> flushOf = new HashMap<>();
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.FLUSH) {
-                flushOf.put((int) e.value2(), e.index());
+                flushOf.put(e.flushedWrite(), e.index());
             }
         }
         List<Pair> pairs = new java.util.ArrayList<>();

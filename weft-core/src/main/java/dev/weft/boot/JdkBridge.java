@@ -64,7 +64,7 @@ public final class JdkBridge {
 
         void arrayStore(Object array, int index, Object value, int loc);
 
-        void allocated(Object object);
+        void allocated(Object object, int loc);
 
         int hashCode(Object object);
 
@@ -472,11 +472,11 @@ public final class JdkBridge {
         }
     }
 
-    public static void allocated(Object object) {
+    public static void allocated(Object object, int loc) {
         Sink s = enter();
         if (s != null) {
             try {
-                s.allocated(object);
+                s.allocated(object, loc);
             } finally {
                 leave();
             }

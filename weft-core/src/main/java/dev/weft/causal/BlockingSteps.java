@@ -85,7 +85,7 @@ final class BlockingSteps {
 
     /** The event the blocking call records when it returns normally (a YIELD stands for it otherwise, naming it in its value). */
     static EventKind call(Event e) {
-        return e.kind() == EventKind.YIELD && e.outcome() != Outcome.NORMAL ? EventKind.values()[(int) e.value()] : e.kind();
+        return e.kind() == EventKind.YIELD && e.outcome() != Outcome.NORMAL ? e.replacedKind() : e.kind();
     }
 
     /** What {@code e}'s thread saw of its step. */
@@ -193,7 +193,7 @@ final class BlockingSteps {
         int wait = mhb.waitBefore(wake);
         List<Formula> options = new ArrayList<>();
         for (Event n : trace.events()) {
-            if (n.kind() == EventKind.NOTIFY && n.address().equals(e.address()) && n.value() == e.value()) {
+            if (n.kind() == EventKind.NOTIFY && n.address().equals(e.address()) && n.waitSet() == e.waitSet()) {
                 List<Formula> parts = new ArrayList<>(List.of(order(wait, n.index()), order(n.index(), anchor)));
                 if (!n.has(Event.BROADCAST)) {
                     parts.add(aheadLeftBefore(wait, e, n.index()));
@@ -207,7 +207,7 @@ final class BlockingSteps {
     private Formula aheadLeftBefore(int wait, Event wake, int signal) {
         List<Formula> parts = new ArrayList<>();
         for (Event w : trace.events()) {
-            if (w.kind() == EventKind.WAIT && w.thread() != wake.thread() && w.address().equals(wake.address()) && w.value() == wake.value()) {
+            if (w.kind() == EventKind.WAIT && w.thread() != wake.thread() && w.address().equals(wake.address()) && w.waitSet() == wake.waitSet()) {
                 int left = mhb.nextInThread(w.index());
                 parts.add(CausalModel.any(List.of(order(wait, w.index()), left < 0 ? Formula.FALSE : order(left, signal))));
             }
@@ -426,14 +426,14 @@ final class BlockingSteps {
         int wait = mhb.waitBefore(wake);
         for (Event n : trace.events()) {
             int signal = n.index();
-            if (n.kind() != EventKind.NOTIFY || !n.address().equals(e.address()) || n.value() != e.value()
+            if (n.kind() != EventKind.NOTIFY || !n.address().equals(e.address()) || n.waitSet() != e.waitSet()
                     || position[signal] < position[wait] || position[signal] > position[anchor]) {
                 continue;
             }
             List<Integer> leaves = new ArrayList<>();
             boolean head = true;
             for (Event w : trace.events()) {
-                if (w.kind() == EventKind.WAIT && w.thread() != e.thread() && w.address().equals(e.address()) && w.value() == e.value()
+                if (w.kind() == EventKind.WAIT && w.thread() != e.thread() && w.address().equals(e.address()) && w.waitSet() == e.waitSet()
                         && position[w.index()] < position[wait]) {
                     int left = mhb.nextInThread(w.index());
                     head &= left >= 0 && position[left] < position[signal];

@@ -165,7 +165,7 @@ public final class CausalModel {
      * prefix and the ones in between matter — the prefix's others are overwritten by its last in
      * every execution, so the constraints they would add are implied. This keeps Φ_value exact
      * while its size, and the number of new values a read is asked for, follow the writes that
-     * race with the read instead of the length of the trace (the "Long traces" part of issue 3).
+     * race with the read instead of the length of the trace (docs/mcr.md on long traces).
      */
     private Sources sources(int read) {
         return sourcesByRead.computeIfAbsent(read, this::findSources);
@@ -718,7 +718,7 @@ public final class CausalModel {
     /** The write whose visibility event {@code event} is (the write itself, or its FLUSH), or -1. */
     int writeMadeVisibleBy(int event) {
         Event e = trace.get(event);
-        int write = e.kind() == EventKind.FLUSH ? (int) e.value2() : event;
+        int write = e.kind() == EventKind.FLUSH ? e.flushedWrite() : event;
         Event w = trace.get(write);
         return w.kind() != EventKind.FLUSH && w.writesLocation() && mhb.visibility(write) == event ? write : -1;
     }
@@ -756,7 +756,7 @@ public final class CausalModel {
         int[] ordinals = new int[trace.size()];
         Map<Integer, Integer> next = new HashMap<>();
         for (Event e : trace.events()) {
-            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[(int) e.value2()] : next.merge(e.thread(), 1, Integer::sum) - 1;
+            ordinals[e.index()] = e.kind() == EventKind.FLUSH ? ordinals[e.flushedWrite()] : next.merge(e.thread(), 1, Integer::sum) - 1;
         }
         return ordinals;
     }

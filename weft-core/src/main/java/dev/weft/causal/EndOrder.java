@@ -249,15 +249,15 @@ final class EndOrder {
 
     /** The trace index of the buffered write a cut-off flush publishes: its thread's oldest unflushed write to the address. */
     private int oldestUnflushed(Choice flush) {
-        Set<Long> flushed = new HashSet<>();
+        Set<Integer> flushed = new HashSet<>();
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.FLUSH) {
-                flushed.add(e.value2());
+                flushed.add(e.flushedWrite());
             }
         }
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.WRITE && e.has(Event.BUFFERED) && e.thread() == flush.thread()
-                    && e.address().equals(flush.flush()) && !flushed.contains((long) e.index())) {
+                    && e.address().equals(flush.flush()) && !flushed.contains(e.index())) {
                 return e.index();
             }
         }

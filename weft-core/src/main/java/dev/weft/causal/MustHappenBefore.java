@@ -21,7 +21,7 @@ import java.util.Map;
  * mcr-tso-pso §4.1. Departure from the paper: instead of dropping program-order pairs between
  * accesses, a thread's own operations (including buffered writes entering the buffer) stay in
  * program order and every buffered write gets a separate visibility event, its FLUSH, which is
- * what other threads observe. The relaxations of the DESIGN.md table then fall out of which FLUSH
+ * what other threads observe. The relaxations of each model (README, "Memory models") then fall out of which FLUSH
  * events are ordered: after their write; FIFO per thread (TSO) or per thread and address (PSO);
  * before the thread's next synchronization or full fence; under PSO a release or store-store fence
  * orders the flushes of the writes before it before those of the writes after it. This is the same
@@ -71,7 +71,7 @@ final class MustHappenBefore {
         }
         for (Event e : trace.events()) {
             if (e.kind() == EventKind.FLUSH) {
-                int write = (int) e.value2();
+                int write = e.flushedWrite();
                 checkIndex(write, e, "its buffered write");
                 visibility[write] = e.index();
                 preds.get(e.index()).add(write);
@@ -173,7 +173,7 @@ final class MustHappenBefore {
     /** Synchronization operations but volatile reads ({@link EventKind#drainsBuffers}), and full fences, wait until the thread's buffers are empty. */
     private static boolean drains(Event e) {
         if (e.kind() == EventKind.FENCE) {
-            return FenceKind.values()[(int) e.value()] == FenceKind.FULL;
+            return e.fenceKind() == FenceKind.FULL;
         }
         return e.kind().drainsBuffers();
     }
@@ -183,7 +183,7 @@ final class MustHappenBefore {
         if (e.kind() != EventKind.FENCE || memoryModel != MemoryModel.PSO) {
             return false;
         }
-        FenceKind fence = FenceKind.values()[(int) e.value()];
+        FenceKind fence = e.fenceKind();
         return fence == FenceKind.RELEASE || fence == FenceKind.STORE_STORE;
     }
 
@@ -204,13 +204,13 @@ final class MustHappenBefore {
         for (Event e : trace.events()) {
             switch (e.kind()) {
                 case FORK -> {
-                    List<Event> child = threads.get((int) e.value2());
+                    List<Event> child = threads.get(e.peerThread());
                     if (child != null) {
                         preds.get(child.get(0).index()).add(e.index());
                     }
                 }
                 case JOIN -> {
-                    int joined = (int) e.value2();
+                    int joined = e.peerThread();
                     List<Event> child = threads.get(joined);
                     if (child != null) {
                         preds.get(e.index()).add(child.get(child.size() - 1).index());
@@ -224,7 +224,7 @@ final class MustHappenBefore {
                 case WAIT -> lastWait.put(e.thread(), e.index());
                 case WAKE -> {
                     waitBefore[e.index()] = lastWait.getOrDefault(e.thread(), -1);
-                    int notify = (int) e.value2();
+                    int notify = e.takenNotify();
                     if (notify >= 0) {
                         checkIndex(notify, e, "its waking notify");
                         notifiedWaits.add(new int[] {waitBefore[e.index()], notify, e.index()});
@@ -246,7 +246,7 @@ final class MustHappenBefore {
      * monitor's wait set takes whichever notify the solver assigns ({@link Notifications}).
      */
     static boolean keepsItsNotify(Event wake) {
-        return Notifications.needsOne(wake) && wake.value() != 0;
+        return Notifications.needsOne(wake) && wake.waitSet() != 0;
     }
 
     private void place(int event, Object chainKey, Map<Object, Integer> chains, Map<Object, Integer> lengths) {
@@ -282,8 +282,8 @@ final class MustHappenBefore {
      */
     int[] predecessorsOfAnyReturn(int event) {
         Event e = trace.get(event);
-        int notify = e.kind() == EventKind.WAKE ? (int) e.value2() : -1;
-        int joined = e.kind() == EventKind.JOIN ? (int) e.value2() : -1;
+        int notify = e.kind() == EventKind.WAKE ? e.takenNotify() : -1;
+        int joined = e.kind() == EventKind.JOIN ? e.peerThread() : -1;
         return Arrays.stream(predecessors[event]).filter(p -> p != notify && trace.get(p).thread() != joined).toArray();
     }
 

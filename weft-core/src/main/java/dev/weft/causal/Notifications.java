@@ -44,7 +44,7 @@ final class Notifications {
         this.atoms = atoms;
         this.nextVariable = firstVariable;
         for (Event e : trace.events()) {
-            if (e.kind() == EventKind.WAKE && e.value() == 0 && (!e.has(Event.MAY_WAKE_SPURIOUSLY) || e.has(Event.HELD))) {
+            if (e.kind() == EventKind.WAKE && e.waitSet() == 0 && (!e.has(Event.MAY_WAKE_SPURIOUSLY) || e.has(Event.HELD))) {
                 candidates.put(e.index(), notifiesFor(e));
             }
         }

@@ -74,7 +74,7 @@ public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, lo
             sums[1] = mix(key + 0x632BE59BD9B4E019L * mix(value ^ 0x5DEECE66DL));
         }
         if (e.kind() == EventKind.WAKE) {
-            int notify = (int) e.value2();
+            int notify = e.takenNotify();
             long notifier = notify < 0 ? -1 : name(trace.get(notify).thread(), ordinals[notify]);
             sums[2] = mix(key * 0x9E3779B97F4A7C15L ^ mix(notifier));
             sums[3] = mix(key + 0x632BE59BD9B4E019L * mix(notifier ^ 0x5DEECE66DL));

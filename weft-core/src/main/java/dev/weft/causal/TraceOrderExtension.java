@@ -108,7 +108,7 @@ final class TraceOrderExtension {
         Event e = trace.get(index);
         inSeed.set(index);
         if (e.kind() == EventKind.FLUSH) {
-            Event write = trace.get((int) e.value2());
+            Event write = trace.get(e.flushedWrite());
             buffers.getOrDefault(e.thread(), new ArrayList<>()).remove(write);
             memory.put(e.address(), e.value());
         } else if (e.kind() == EventKind.WRITE && e.has(Event.BUFFERED)) {

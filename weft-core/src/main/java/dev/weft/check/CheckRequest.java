@@ -45,14 +45,17 @@ import java.util.function.Consumer;
  * @param failOnRace      every data race is a bug
  * @param progress        where progress lines go, or null for none
  * @param progressInPlace rewrite one progress line (a terminal) rather than print a line each time
- * @param runObserver     told every run's result (explored runs, replays and witness runs alike), or null
+ * @param runObserver     told every run's result (explored runs, replays and witness runs alike), from every worker's
+ *                        thread, or null
  * @param suggestFixes    after exploring under TSO or PSO, find and prove the fewest fixes for the relaxed-only bugs
  *                        ({@code dev.weft.advice}); implies all bugs
+ * @param workers         threads that explore at the same time, each running a share of the strategy's work (default: the
+ *                        machine's cores); a check that instruments JDK classes runs on one
  */
 public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConfig, String strategy, SolverKind solver, long seed,
                            int preemptionBound, int depth, long maxExecutions, Duration timeLimit, boolean allBugs, boolean races,
                            Integer raceQueries, boolean failOnRace, PrintWriter progress, boolean progressInPlace,
-                           Consumer<RunResult> runObserver, boolean suggestFixes) {
+                           Consumer<RunResult> runObserver, boolean suggestFixes, int workers) {
 
     /** Opens the program for a check. */
     @FunctionalInterface
@@ -128,6 +131,7 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
         private Consumer<RunResult> runObserver;
         private VirtualFixes fixes = VirtualFixes.NONE;
         private boolean suggestFixes;
+        private int workers = 1;
 
         private Builder(String mainClass) {
             this.mainClass = mainClass;
@@ -155,7 +159,7 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             return this;
         }
 
-        /** {@code mcr} (default), {@code dpor}, {@code dfs}, {@code icb}, {@code pct} or {@code random}. */
+        /** {@code mcr} (default), {@code portfolio}, {@code dpor}, {@code dfs}, {@code icb}, {@code pct} or {@code random}. */
         public Builder strategy(String name) {
             this.strategy = Objects.requireNonNull(name, "name");
             return this;
@@ -239,6 +243,12 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             return this;
         }
 
+        /** Threads that explore at the same time (default: the machine's cores). */
+        public Builder workers(int threads) {
+            this.workers = threads;
+            return this;
+        }
+
         public CheckRequest build() {
             StrategyKind kind = StrategyKind.byName(strategy);
             require(maxExecutions >= 0, "maxExecutions must not be negative");
@@ -248,12 +258,22 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
                     "raceQueries needs the mcr strategy: races are predicted from MCR's causal model");
             require(!failOnRace || races, "failOnRace needs races looked for");
             require(!suggestFixes || runConfig.memoryModel() != MemoryModel.SC, "suggesting fixes needs TSO or PSO: under SC no fence changes anything");
+            require(!suggestFixes || runConfig.memoryModel() != MemoryModel.JMM, "suggesting fixes is not supported under jmm yet (use -m pso)");
+            require(runConfig.memoryModel() != MemoryModel.JMM || kind.supportsJmm(),
+                    "the " + strategy + " strategy does not support -m jmm (use dfs, dpor or random)");
             require(!suggestFixes || opener == null, "suggesting fixes needs a program opened by its main class");
+            require(workers >= 1, "workers must be at least 1");
+            require(!kind.needsPathConditions() || runConfig.memoryModel() == MemoryModel.SC,
+                    "the mpc strategy explores under SC only: its input classes assume one write per read");
+            require(!kind.needsPathConditions() || opener == null, "the mpc strategy needs a program opened by its main class");
+            require(!kind.needsPathConditions() || workers == 1, "the mpc strategy explores on one worker: its shadow execution keeps one log per JVM");
             ProgramSpec program = new ProgramSpec(absolute(classpath), mainClass, args, fixes);
             Opener open = opener != null ? opener
-                    : () -> InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), mainClass, args, fixes);
+                    : () -> InstrumentedProgram.open(String.join(File.pathSeparator, program.classpath()), mainClass, args, fixes,
+                            kind.needsPathConditions());
             return new CheckRequest(program, open, runConfig, strategy, solver, seed, preemptionBound, depth, maxExecutions,
-                    timeLimit, allBugs, races, raceQueries, failOnRace, progress, progressInPlace, runObserver, suggestFixes);
+                    timeLimit, allBugs, races, raceQueries, failOnRace, progress, progressInPlace, runObserver, suggestFixes,
+                    runConfig.instrumentedJdk().isEmpty() ? workers : 1);
         }
 
         private static void require(boolean holds, String otherwise) {

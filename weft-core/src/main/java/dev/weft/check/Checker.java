@@ -85,18 +85,30 @@ public final class Checker {
 
     private CheckResult explore(ProgramUnderTest program, Progress progress, RunConfig runConfig) {
         RunConfig config = runConfig.withStop(deadline);
-        ProgramRunner runner = observed(new ControlledExecutor(program, config), progress);
+        ControlledExecutor executor = new ControlledExecutor(program, config);
+        ProgramRunner runner = observed(executor, progress);
         RaceCollector races = request.races() ? new RaceCollector(request.racePrediction(), deadline) : null;
-        Explorer.Listener listener = (executions, pending, bugs, seconds) -> {
-            if (races != null) {
-                races.afterRun(executions, pending, bugs, seconds);
+        Explorer.Listener listener = new Explorer.Listener() {
+            @Override
+            public void afterRun(long executions, long pending, int bugs, double seconds) {
+                if (races != null) {
+                    races.afterRun(executions, pending, bugs, seconds);
+                }
+                progress.afterRun(executions, pending, bugs, seconds);
             }
-            progress.afterRun(executions, pending, bugs, seconds);
+
+            @Override
+            public void workers(int busy, int total) {
+                progress.workers(busy, total);
+            }
         };
         Explorer explorer = new Explorer(races != null ? races.observe(runner) : runner, request.newStrategy(), request.limits(),
-                listener, deadline);
+                listener, deadline, request.workers());
         ExplorationResult result = explorer.explore();
         progress.finish();
+        if (races != null) {
+            races.nameObjects(executor); // replays for names are not runs of the exploration: no progress, no observer
+        }
         if (request.failOnRace()) {
             result = races.withRacesAsBugs(result, runner);
         }
@@ -118,7 +130,7 @@ public final class Checker {
         return policy -> {
             RunResult run = runner.run(policy);
             progress.runFinished(run);
-            if (request.runObserver() != null) {
+            if (request.runObserver() != null) { // from every worker's thread
                 request.runObserver().accept(run);
             }
             return run;

@@ -258,7 +258,7 @@ final class DporRun {
     private static int firstNotifyAfter(Trace trace, int wait, Event wake) {
         for (int i = wait + 1; i < wake.index(); i++) {
             Event n = trace.get(i);
-            if (n.kind() == EventKind.NOTIFY && n.address().equals(wake.address()) && n.value() == wake.value()) {
+            if (n.kind() == EventKind.NOTIFY && n.address().equals(wake.address()) && n.waitSet() == wake.waitSet()) {
                 return i;
             }
         }

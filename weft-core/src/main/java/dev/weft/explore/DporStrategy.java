@@ -9,7 +9,9 @@ import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -17,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Dynamic partial-order reduction: explores at least one run of every Mazurkiewicz class of the
@@ -48,6 +51,11 @@ import java.util.Set;
  * with the previous acquisition of the lock by another thread, not with the release between them:
  * that is the reversible pair.
  *
+ * <p>On several workers ({@link #split}) a share explores the subtree below a node of another share's
+ * path, the nodes above it a copied prefix; a backtrack point its races ask for in that prefix becomes
+ * a subtree of its own (never dropped), so every backtrack point is explored by some share, at worst
+ * twice; sleep sets are kept so that no two shares count on each other to cover a run.
+ *
  * <p>Assumes what the runtime's pending operations say: locks, monitors and conditions are named
  * by the address of the lock whose ownership they change; thread-state addresses carry the thread
  * id in their slot.
@@ -65,6 +73,11 @@ public final class DporStrategy implements Strategy {
         /** Actors not to start from here, with their step here: inherited, plus those explored from here. */
         final Map<Actor, Transition> sleep;
         final Set<Actor> backtrack = new LinkedHashSet<>();
+        /**
+         * Actors of the backtrack set handed to another share ({@link #split}) while {@link #chosen} is explored: they
+         * sleep once it is done, so that they sleep for the actors explored here after it, but not below it.
+         */
+        final Map<Actor, Transition> handedOut = new HashMap<>();
         Actor chosen;
         /** Which of {@link #chosen}'s choices this run takes. */
         int outcome;
@@ -80,6 +93,22 @@ public final class DporStrategy implements Strategy {
             return choices.get(chosen).get(outcome);
         }
 
+        /** A copy for another share, which changes its own sets. */
+        Node copy() {
+            Node copy = new Node(new LinkedHashMap<>(enabled), choices, heldSpinners, new HashMap<>(sleep));
+            copy.backtrack.addAll(backtrack);
+            copy.chosen = chosen;
+            copy.outcome = outcome;
+            return copy;
+        }
+
+        /** Actors in the backtrack set still to explore from here, other than the one this run takes. */
+        List<Actor> open() {
+            return backtrack.stream()
+                    .filter(a -> !a.equals(chosen) && !sleep.containsKey(a) && !handedOut.containsKey(a) && enabled.containsKey(a))
+                    .toList();
+        }
+
         /** Whether {@code actor} can move here other than by a spurious wake-up. */
         boolean due(Actor actor) {
             return choices.get(actor).stream().anyMatch(c -> !c.isSpurious());
@@ -87,12 +116,41 @@ public final class DporStrategy implements Strategy {
     }
 
     private final MemoryModel model;
-    private final List<Node> path = new ArrayList<>();
+    private List<Node> path = new ArrayList<>();
+    /**
+     * The first node this share explores from: the nodes above it are a fixed prefix, copied from the
+     * share it was split off, whose backtrack sets this share does not own (0 for the whole strategy).
+     */
+    private int root;
+    /** Subtrees (a path, its last node the root) that this share's races asked for above its root, still to explore or hand out. */
+    private final Deque<List<Node>> subtrees = new ArrayDeque<>();
+    /**
+     * Backtrack points added after the strategy was first split, by every share: the share that adds one first explores
+     * it, so that a share does not explore again what its prefix's owner already will, nor the owner what a share did.
+     */
+    private final Set<Claim> claimed;
     private DporRun execution;
     private boolean started;
+    /** Whether this share was split or split off: then backtrack points are claimed. */
+    private boolean split;
+
+    /** An actor to explore at the node that the schedule {@code prefix} leads to. */
+    private record Claim(List<Choice> prefix, Actor actor) {
+    }
 
     public DporStrategy(MemoryModel model) {
+        if (model == MemoryModel.JMM) {
+            throw new IllegalArgumentException("DPOR's reduction does not know the jmm model's reorderings: StrategyKind.DPOR explores it as dfs");
+        }
         this.model = model;
+        this.claimed = ConcurrentHashMap.newKeySet();
+    }
+
+    private DporStrategy(DporStrategy sharing, List<Node> subtree) {
+        this.model = sharing.model;
+        this.claimed = sharing.claimed;
+        this.split = true;
+        enter(subtree);
     }
 
     @Override
@@ -103,7 +161,10 @@ public final class DporStrategy implements Strategy {
     @Override
     public SchedulePolicy nextRun() {
         if (started && !advance()) {
-            return null;
+            if (subtrees.isEmpty()) {
+                return null;
+            }
+            enter(subtrees.poll());
         }
         started = true;
         execution = new DporRun(model);
@@ -137,14 +198,10 @@ public final class DporStrategy implements Strategy {
 
     @Override
     public long pending() {
-        long open = 0;
-        for (Node node : path) {
+        long open = subtrees.size();
+        for (Node node : path.subList(root, path.size())) {
             open += node.choices.get(node.chosen).size() - 1 - node.outcome;
-            for (Actor a : node.backtrack) {
-                if (!a.equals(node.chosen) && !node.sleep.containsKey(a)) {
-                    open++;
-                }
-            }
+            open += node.open().size();
         }
         return open;
     }
@@ -160,7 +217,7 @@ public final class DporStrategy implements Strategy {
             path.get(depth - 1).enabled.put(revised.actor(), revised);
         }
         if (depth > 0 && drained(run.steps.get(depth - 1))) {
-            flushFirstToo(path.get(depth - 1));
+            flushFirstToo(depth - 1);
         }
         Node node;
         if (depth < path.size()) {
@@ -183,13 +240,97 @@ public final class DporStrategy implements Strategy {
     }
 
     /** A fence drained the buffers inside its step: the runs that flush them one by one first are explored from there too. */
-    private static void flushFirstToo(Node node) {
+    private void flushFirstToo(int depth) {
+        Node node = path.get(depth);
         int thread = node.chosen.thread();
-        for (Actor actor : node.enabled.keySet()) {
+        for (Actor actor : List.copyOf(node.enabled.keySet())) {
             if (actor.buffer() && actor.thread() == thread) {
-                node.backtrack.add(actor);
+                backtrack(depth, actor);
             }
         }
+    }
+
+    /**
+     * Adds {@code actor} to the backtrack set of the node at {@code depth}. Above this share's root the node is a copy
+     * whose set another share owns: a new actor there becomes a subtree of this share's, explored after its own
+     * subtree or handed out ({@link #split}). The share that owns the node may add the same actor: the subtree is
+     * then explored twice, which is sound (DPOR's duplicates, not missed runs).
+     */
+    private void backtrack(int depth, Actor actor) {
+        Node node = path.get(depth);
+        if (node.backtrack.contains(actor) || node.sleep.containsKey(actor)) {
+            return;
+        }
+        node.backtrack.add(actor);
+        if (!split) {
+            return; // one share alone: nothing to claim
+        }
+        boolean ours = claimed.add(new Claim(prefix(depth), actor));
+        if (ours && depth < root) {
+            subtrees.add(subtree(depth, List.of(actor)));
+        } else if (!ours && depth >= root) {
+            node.handedOut.put(actor, node.enabled.get(actor)); // another share explores it
+        }
+    }
+
+    /** The choices that lead to the node at {@code depth}. */
+    private List<Choice> prefix(int depth) {
+        List<Choice> prefix = new ArrayList<>(depth);
+        for (int i = 0; i < depth; i++) {
+            prefix.add(path.get(i).choice());
+        }
+        return prefix;
+    }
+
+    /**
+     * A copy of the path down to the node at {@code depth}, which explores {@code actors} there, after the actor this
+     * run takes there (which sleeps in the copy, as it would when they were explored after it by one strategy).
+     */
+    private List<Node> subtree(int depth, List<Actor> actors) {
+        List<Node> copy = new ArrayList<>();
+        for (int i = 0; i <= depth; i++) {
+            copy.add(path.get(i).copy());
+        }
+        Node node = copy.get(depth);
+        node.sleep.put(node.chosen, node.enabled.get(node.chosen));
+        node.backtrack.clear();
+        node.backtrack.addAll(actors);
+        node.chosen = actors.get(0);
+        node.outcome = 0;
+        return copy;
+    }
+
+    /** Explores {@code subtree} next: its last node is the root, with its first actor chosen. */
+    private void enter(List<Node> subtree) {
+        path = new ArrayList<>(subtree);
+        root = subtree.size() - 1;
+        started = false;
+    }
+
+    /**
+     * A subtree for another worker: one this share's races asked for above its root, else the actors still to explore
+     * at the shallowest node of this share that has any. Those actors sleep in this share's node once the actor it
+     * explores there now is done ({@link Node#handedOut}), as if explored before the actors this share explores there
+     * later; the other share explores them with the present actor asleep, as if explored after it: one order of the
+     * three, as Algorithm 1 would take them, so no two explorations count on each other to cover a run. Backtrack points that the
+     * other share's races ask for above its root come back as its own subtrees ({@link #backtrack}).
+     */
+    @Override
+    public Strategy split() {
+        split = true;
+        if (!subtrees.isEmpty()) {
+            return new DporStrategy(this, subtrees.pollLast());
+        }
+        for (int depth = root; depth < path.size(); depth++) {
+            Node node = path.get(depth);
+            List<Actor> open = node.open();
+            if (!open.isEmpty()) {
+                DporStrategy share = new DporStrategy(this, subtree(depth, open));
+                open.forEach(actor -> node.handedOut.put(actor, node.enabled.get(actor)));
+                return share;
+            }
+        }
+        return null;
     }
 
     /**
@@ -246,13 +387,15 @@ public final class DporStrategy implements Strategy {
      * explored one after another before the actor sleeps, as a choice between its own transitions.
      */
     private boolean advance() {
-        while (!path.isEmpty()) {
+        while (path.size() > root) {
             Node last = path.get(path.size() - 1);
             if (last.outcome + 1 < last.choices.get(last.chosen).size()) {
                 last.outcome++;
                 return true;
             }
             last.sleep.put(last.chosen, last.enabled.get(last.chosen));
+            last.sleep.putAll(last.handedOut);
+            last.handedOut.clear();
             for (Actor a : last.backtrack) {
                 if (!last.sleep.containsKey(a)) {
                     last.chosen = a;
@@ -281,9 +424,9 @@ public final class DporStrategy implements Strategy {
             }
             Actor enabled = initials.stream().filter(node.enabled::containsKey).findFirst().orElse(null);
             if (enabled != null) {
-                node.backtrack.add(enabled);
+                backtrack(i, enabled);
             } else if (!node.heldSpinners.containsAll(initials)) {
-                node.backtrack.addAll(node.enabled.keySet());
+                node.enabled.keySet().forEach(actor -> backtrack(i, actor));
             }
         }
     }

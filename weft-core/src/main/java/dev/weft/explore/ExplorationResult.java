@@ -19,14 +19,24 @@ import java.util.List;
  * @param error                for UNSUPPORTED, DIVERGED and ERROR: what Weft could not do, one line; else null
  * @param incompleteReasons    every reason the exploration cannot claim to have covered every behaviour, each once
  *                             with how often it happened; empty exactly when it is complete
+ * @param workers              threads that explored at the same time
+ * @param repeatedRuns         runs that repeated the read state of an earlier run, where the strategy's design admits
+ *                             them ({@link Strategy#repeatedRuns()}: mcr on several workers)
  */
 public record ExplorationResult(String strategy, Verdict verdict, Stop stop, long executions,
                                 long executionsToFirstBug, double seconds, double solverSeconds,
-                                List<FoundBug> bugs, String error, List<IncompleteReason> incompleteReasons) {
+                                List<FoundBug> bugs, String error, List<IncompleteReason> incompleteReasons,
+                                int workers, long repeatedRuns) {
 
     public ExplorationResult {
         bugs = List.copyOf(bugs);
         incompleteReasons = List.copyOf(incompleteReasons);
+    }
+
+    /** The result of an exploration on one worker that repeated no run. */
+    public ExplorationResult(String strategy, Verdict verdict, Stop stop, long executions, long executionsToFirstBug, double seconds,
+                             double solverSeconds, List<FoundBug> bugs, String error, List<IncompleteReason> incompleteReasons) {
+        this(strategy, verdict, stop, executions, executionsToFirstBug, seconds, solverSeconds, bugs, error, incompleteReasons, 1, 0);
     }
 
     /** True when every behaviour of the program was covered: the strategy ran out of runs and nothing was cut or undecided. */
@@ -44,7 +54,7 @@ public record ExplorationResult(String strategy, Verdict verdict, Stop stop, lon
         reasons.add(IncompleteReason.of("error", failure));
         String errors = error == null ? failure : error + "; " + failure;
         return new ExplorationResult(strategy, bugs.isEmpty() ? Verdict.ERROR : Verdict.BUG, stop, executions, executionsToFirstBug,
-                seconds, solverSeconds, bugs, errors, reasons);
+                seconds, solverSeconds, bugs, errors, reasons, workers, repeatedRuns);
     }
 
     public enum Verdict {

@@ -33,7 +33,7 @@ public final class IcbStrategy implements Strategy {
     private int preemptions;
     private List<Choice> prefix = List.of();
     /** Free choices beyond the prefix. */
-    private final ChoiceTree tree = new ChoiceTree();
+    private final ChoiceTree tree;
     private final List<Choice> taken = new ArrayList<>();
     /** The thread whose step was chosen last in this run, or -1 before the first. */
     private int running = -1;
@@ -48,6 +48,46 @@ public final class IcbStrategy implements Strategy {
             throw new IllegalArgumentException("preemption bound must be at least 0, got " + bound);
         }
         this.bound = bound;
+        this.tree = new ChoiceTree();
+    }
+
+    /** A share: the free choices of {@code tree} after {@code prefix}, then {@code prefixes}, all with {@code preemptions} preemptions. */
+    private IcbStrategy(int bound, int preemptions, List<Choice> prefix, ChoiceTree tree, List<List<Choice>> prefixes) {
+        this.bound = bound;
+        this.preemptions = preemptions;
+        this.prefix = prefix;
+        this.tree = tree;
+        this.prefixes.addAll(prefixes);
+    }
+
+    /**
+     * The open free choices below this run's prefix, else half the prefixes left at this run's bound,
+     * else half those of the next bound. A share goes on to the bounds above on its own, so bounds are
+     * iterated per share: all runs up to the bound are still made, though not all runs of a bound before
+     * any of the next.
+     */
+    @Override
+    public Strategy split() {
+        ChoiceTree free = tree.split();
+        if (free != null) {
+            return new IcbStrategy(bound, preemptions, prefix, free, List.of());
+        }
+        if (prefixes.size() >= 2) {
+            return new IcbStrategy(bound, preemptions, prefixes.poll(), new ChoiceTree(), half(prefixes));
+        }
+        if (deeper.size() >= 2) {
+            return new IcbStrategy(bound, preemptions + 1, deeper.poll(), new ChoiceTree(), half(deeper));
+        }
+        return null;
+    }
+
+    /** Takes the last half of {@code prefixes} out of it. */
+    private static List<List<Choice>> half(ArrayDeque<List<Choice>> prefixes) {
+        List<List<Choice>> taken = new ArrayList<>();
+        for (int n = prefixes.size() / 2; n > 0; n--) {
+            taken.add(0, prefixes.pollLast());
+        }
+        return taken;
     }
 
     @Override

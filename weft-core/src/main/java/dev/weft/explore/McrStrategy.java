@@ -20,9 +20,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -61,9 +62,7 @@ public final class McrStrategy implements Strategy {
     private final QueryLimits queryLimits;
     private final long maxEncodingSize;
     private final Deque<Seed> seeds = new ArrayDeque<>();
-    private final Set<Region> queued = new HashSet<>();
-    private final Set<ReadSignature> signatures = new HashSet<>();
-    private final RegionIndex reached = new RegionIndex(INDEXED_EVENTS);
+    private final Explored explored;
     private Seed current;
     private boolean started;
     /**
@@ -71,7 +70,6 @@ public final class McrStrategy implements Strategy {
      * stops at (its first bug, a limit) costs no model, which for a long livelock is gigabytes.
      */
     private Runnable expansionOwed;
-    private long redundantRuns;
     private long seedsStoodFor;
     private long seedsMissed;
     private long endsCuttingFlushes;
@@ -92,10 +90,66 @@ public final class McrStrategy implements Strategy {
 
     /** @param maxEncodingSize the largest causal model built in full, in order atoms ({@link CausalModel#encodingSize()}); larger ones are built lazily */
     McrStrategy(Supplier<OrderSolver> solvers, MemoryModel memoryModel, QueryLimits queryLimits, long maxEncodingSize) {
+        if (memoryModel == MemoryModel.JMM) {
+            throw new IllegalArgumentException("mcr does not support the jmm memory model (docs/mcr.md)");
+        }
         this.solvers = solvers;
         this.memoryModel = memoryModel;
         this.queryLimits = queryLimits;
         this.maxEncodingSize = maxEncodingSize;
+        this.explored = new Explored();
+    }
+
+    /** A share of {@code sharing}'s work: {@code seeds}, and what every share has explored. */
+    private McrStrategy(McrStrategy sharing, List<Seed> seeds) {
+        this.solvers = sharing.solvers;
+        this.memoryModel = sharing.memoryModel;
+        this.queryLimits = sharing.queryLimits;
+        this.maxEncodingSize = sharing.maxEncodingSize;
+        this.explored = sharing.explored;
+        this.seeds.addAll(seeds);
+        this.started = true;
+    }
+
+    /**
+     * What all shares of one exploration know together (mcr on several workers): the regions of the seeds ever queued,
+     * the read signatures of the runs made, and the runs that may stand for a seed. Seeds are queued per share.
+     */
+    private static final class Explored {
+        final Set<Region> queued = ConcurrentHashMap.newKeySet();
+        final Set<ReadSignature> signatures = ConcurrentHashMap.newKeySet();
+        /** Guarded by itself. */
+        final RegionIndex reached = new RegionIndex(INDEXED_EVENTS);
+        final AtomicLong redundantRuns = new AtomicLong();
+
+        RegionIndex.Match standIn(Seed seed) {
+            synchronized (reached) {
+                return reached.find(seed.prefix(), seed.region());
+            }
+        }
+
+        void reached(Trace trace) {
+            synchronized (reached) {
+                reached.add(trace);
+            }
+        }
+    }
+
+    /**
+     * The older half of this share's seeds (those of the shallowest traces, with the most below them) for another
+     * worker; null with fewer than two seeds. Two shares may run seeds for one read state at the same time, before
+     * either run is known to the other: such repeats are counted in {@link #redundantRuns()}.
+     */
+    @Override
+    public Strategy split() {
+        if (seeds.size() < 2) {
+            return null;
+        }
+        List<Seed> older = new ArrayList<>();
+        for (int n = seeds.size() / 2; n > 0; n--) {
+            older.add(seeds.pollFirst());
+        }
+        return new McrStrategy(this, older);
     }
 
     public McrStrategy(SolverKind solver, MemoryModel memoryModel, QueryLimits queryLimits) {
@@ -131,7 +185,7 @@ public final class McrStrategy implements Strategy {
         while ((current = seeds.pollLast()) != null) {
             // A lock inversion or a lost notify is a state of order, not of values, outcomes and progress: only its own run
             // shows it; nor does a run stand for a seed that orders the run's end.
-            RegionIndex.Match standIn = asksForValues(current) ? reached.find(current.prefix(), current.region()) : null;
+            RegionIndex.Match standIn = asksForValues(current) ? explored.standIn(current) : null;
             if (standIn == null) {
                 return new PrefixPolicy(current.schedule(), ContinuationPolicy.INSTANCE);
             }
@@ -146,8 +200,8 @@ public final class McrStrategy implements Strategy {
         if (result.status() == RunResult.Status.DIVERGED || result.status() == RunResult.Status.UNSUPPORTED) {
             return;
         }
-        if (!signatures.add(ReadSignature.of(result.trace()))) {
-            redundantRuns++;
+        if (!explored.signatures.add(ReadSignature.of(result.trace()))) {
+            explored.redundantRuns.incrementAndGet();
         }
         if (current != null && asksForAState(current.query()) && ranToItsEnd(result) && !RegionIndex.lies(result.trace(), current.region())) {
             // The run did not reach the state its seed was solved for (the model and the run disagree, or the loop bound cut
@@ -159,7 +213,7 @@ public final class McrStrategy implements Strategy {
             // cut-off flushes (ExitCutsWriter misses states DPOR reaches), so no coverage proof.
             endsCuttingFlushes++;
         }
-        reached.add(result.trace());
+        explored.reached(result.trace());
         // A run that stopped inside its seed (a bug there) keeps only the forced events it performed.
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
         int finalReadsFixed = current == null ? 0 : current.finalReadsFixed();
@@ -207,7 +261,7 @@ public final class McrStrategy implements Strategy {
             List<Seed> fresh = outcome.seeds();
             // Pushed in reverse so that the first query's seed runs first.
             for (int i = fresh.size() - 1; i >= 0; i--) {
-                if (queued.add(fresh.get(i).region())) {
+                if (explored.queued.add(fresh.get(i).region())) {
                     seeds.addLast(fresh.get(i));
                 }
             }
@@ -258,9 +312,14 @@ public final class McrStrategy implements Strategy {
         return solverSeconds;
     }
 
-    /** Runs whose read signature equalled an earlier run's. */
+    /** Runs whose read signature equalled an earlier run's, of every share of this exploration. */
     public long redundantRuns() {
-        return redundantRuns;
+        return explored.redundantRuns.get();
+    }
+
+    @Override
+    public long repeatedRuns() {
+        return redundantRuns();
     }
 
     /** Seeds not run because an explored run already lay in their region and stood for them ({@link RegionIndex}). */

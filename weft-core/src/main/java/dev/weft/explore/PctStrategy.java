@@ -6,7 +6,6 @@ import dev.weft.trace.Choice;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
-import java.util.List;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,17 +23,19 @@ import java.util.SplittableRandom;
  * Probabilistic Guarantees of Finding Bugs", ASPLOS 2010, Section 3 (Algorithm 1). Departures:
  * actors get their initial priority when they are first enabled, since threads are created as
  * the program runs; k is not known in advance but is the longest run seen so far (the first run
- * has no change points); store buffers are scheduled as actors of their own; a blocking call's way
+ * has no change points; with several workers, the longest run the worker's share has seen, so a
+ * run's change points depend on which runs its worker made before it); store buffers are scheduled as actors of their own; a blocking call's way
  * to return (timeout, interrupt) is drawn at random, and spurious wake-ups are never taken.
  */
 public final class PctStrategy implements Strategy {
     private static final IncompleteReason SAMPLING = IncompleteReason.of("sampling",
             "pct picks runs at random (with a bug-depth guarantee of probability only): it never proves that every behaviour was covered");
     private final MemoryModel model;
-    private final SplittableRandom seeds;
+    private final SampledRuns runs;
+    private final SampledRuns.Sources sources;
     private final int depth;
-    private final long runs;
-    private long made;
+    /** The strategy itself, not a share split off it: it alone gives the reason, once. */
+    private final boolean first;
     private int longestRun;
 
     /**
@@ -46,9 +47,19 @@ public final class PctStrategy implements Strategy {
             throw new IllegalArgumentException("bug depth must be at least 1, got " + depth);
         }
         this.model = model;
-        this.seeds = new SplittableRandom(seed);
+        this.runs = new SampledRuns(seed, runs);
+        this.sources = this.runs.sources();
         this.depth = depth;
-        this.runs = runs;
+        this.first = true;
+    }
+
+    private PctStrategy(PctStrategy sharing) {
+        this.model = sharing.model;
+        this.runs = sharing.runs;
+        this.sources = runs.sources();
+        this.depth = sharing.depth;
+        this.first = false;
+        this.longestRun = sharing.longestRun;
     }
 
     @Override
@@ -58,11 +69,11 @@ public final class PctStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
-        if (runs > 0 && made >= runs) {
+        long run = runs.claim();
+        if (run < 0) {
             return null;
         }
-        made++;
-        SplittableRandom random = seeds.split();
+        SplittableRandom random = sources.of(run);
         int[] changePoints = new int[depth - 1];
         for (int i = 0; i < changePoints.length; i++) {
             changePoints[i] = longestRun > 0 ? 1 + random.nextInt(longestRun) : -1;
@@ -124,13 +135,19 @@ public final class PctStrategy implements Strategy {
         longestRun = Math.max(longestRun, result.schedule().size());
     }
 
+    /** Another taker of the same run numbers, knowing the longest run this share has seen. */
+    @Override
+    public Strategy split() {
+        return runs.left() ? new PctStrategy(this) : null;
+    }
+
     @Override
     public List<IncompleteReason> incompleteReasons() {
-        return List.of(SAMPLING);
+        return first ? List.of(SAMPLING) : List.of();
     }
 
     @Override
     public long pending() {
-        return runs > 0 ? runs - made : -1;
+        return runs.remaining();
     }
 }

@@ -8,18 +8,24 @@ import java.util.SplittableRandom;
 
 /**
  * Uniformly random choice at every scheduling point, for a fixed number of runs. The same seed
- * gives the same runs. Never proves anything: {@link #incompleteReasons()} always says so.
+ * gives the same runs, on any number of workers ({@link SampledRuns}). Never proves anything: {@link #incompleteReasons()} always says so.
  */
 public final class RandomStrategy implements Strategy {
     private static final IncompleteReason SAMPLING = IncompleteReason.of("sampling",
             "random picks runs at random: it never proves that every behaviour was covered");
-    private final SplittableRandom seeds;
-    private final long runs;
-    private long made;
+    private final SampledRuns runs;
+    private final SampledRuns.Sources sources;
+    /** The strategy itself, not a share split off it: it alone gives the reason, once. */
+    private final boolean first;
 
     public RandomStrategy(long seed, long runs) {
-        this.seeds = new SplittableRandom(seed);
+        this(new SampledRuns(seed, runs), true);
+    }
+
+    private RandomStrategy(SampledRuns runs, boolean first) {
         this.runs = runs;
+        this.sources = runs.sources();
+        this.first = first;
     }
 
     @Override
@@ -29,11 +35,11 @@ public final class RandomStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
-        if (made >= runs) {
+        long run = runs.claim();
+        if (run < 0) {
             return null;
         }
-        made++;
-        SplittableRandom random = seeds.split();
+        SplittableRandom random = sources.of(run);
         return point -> point.enabled().get(random.nextInt(point.enabled().size()));
     }
 
@@ -42,13 +48,19 @@ public final class RandomStrategy implements Strategy {
         // Runs are independent.
     }
 
+    /** Another taker of the same run numbers. */
+    @Override
+    public Strategy split() {
+        return runs.left() ? new RandomStrategy(runs, false) : null;
+    }
+
     @Override
     public List<IncompleteReason> incompleteReasons() {
-        return List.of(SAMPLING);
+        return first ? List.of(SAMPLING) : List.of();
     }
 
     @Override
     public long pending() {
-        return runs - made;
+        return runs.remaining();
     }
 }

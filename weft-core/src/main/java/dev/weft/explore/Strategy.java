@@ -45,6 +45,37 @@ public interface Strategy {
      */
     List<IncompleteReason> incompleteReasons();
 
+    /**
+     * Splits off a share of the runs still to do, as a strategy of its own that another worker runs at
+     * the same time as this one ({@link Explorer} with more than one worker); null when this strategy
+     * cannot or need not share (its default: it then runs on one worker). Called between runs, after
+     * {@link #nextRun()} and on this strategy's own thread. Between them, this strategy and its share
+     * (and shares split off either later) make the runs this strategy alone would have made, up to
+     * repeats that the strategy's design admits; a share's {@link #incompleteReasons()} count only
+     * what that share cut or left undecided.
+     */
+    default Strategy split() {
+        return null;
+    }
+
+    /**
+     * Runs that repeated an earlier run's read state and that the strategy's design admits, of this
+     * strategy and every share split off it: mcr's shares on several workers can run seeds for one
+     * state at the same time, before either knows of the other's run. 0 for a strategy that does not count them.
+     */
+    default long repeatedRuns() {
+        return 0;
+    }
+
+    /**
+     * Whether the strategy chooses the program's inputs ({@code dev.weft.Weft.input}) so as to cover
+     * every value that matters; the others run with one value per input, and the explorer says so
+     * ({@code inputs-fixed}) for a program that reads any.
+     */
+    default boolean exploresInputs() {
+        return false;
+    }
+
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;

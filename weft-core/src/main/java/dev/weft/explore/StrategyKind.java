@@ -1,5 +1,6 @@
 package dev.weft.explore;
 
+import dev.weft.trace.MemoryModel;
 import java.util.Arrays;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -9,9 +10,14 @@ public enum StrategyKind {
     MCR("mcr", options -> new McrStrategy(options.solver(), options.memoryModel(), options.queryLimits())),
     DFS("dfs", options -> new DfsStrategy()),
     RANDOM("random", options -> new RandomStrategy(options.seed(), options.runs())),
-    DPOR("dpor", options -> new DporStrategy(options.memoryModel())),
+    /** Under JMM DPOR's reduction does not know the reorderings ({@code runtime.JmmViews}): it explores every choice, as DFS does. */
+    DPOR("dpor", options -> options.memoryModel() == MemoryModel.JMM ? new DfsStrategy("dpor") : new DporStrategy(options.memoryModel())),
     ICB("icb", options -> new IcbStrategy(options.preemptionBound())),
-    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs()));
+    PCT("pct", options -> new PctStrategy(options.memoryModel(), options.seed(), options.depth(), options.runs())),
+    /** mcr with pct beside it, run for run; pct without a run limit of its own, as mcr's runs end the exploration. */
+    PORTFOLIO("portfolio", options -> new PortfolioStrategy(MCR.create(options),
+            new PctStrategy(options.memoryModel(), options.seed(), options.depth(), 0))),
+    MPC("mpc", options -> new MpcStrategy(options.memoryModel()));
 
     private final String cliName;
     private final Function<StrategyOptions, Strategy> factory;
@@ -28,7 +34,20 @@ public enum StrategyKind {
 
     /** True for strategies that build each run's causal model, from which races can be predicted. */
     public boolean hasCausalModel() {
-        return this == MCR;
+        return this == MCR || this == PORTFOLIO;
+    }
+
+    /**
+     * Whether the strategy explores {@code -m jmm} soundly: MCR's causal model, ICB's preemption bound and
+     * PCT's priorities do not know its reorderings; DFS and random runs take every choice the runtime offers.
+     */
+    public boolean supportsJmm() {
+        return this == DFS || this == DPOR || this == RANDOM;
+    }
+
+    /** True for strategies that need each run's path conditions: program classes get the shadow execution. */
+    public boolean needsPathConditions() {
+        return this == MPC;
     }
 
     public Strategy create(StrategyOptions options) {

@@ -56,13 +56,19 @@ final class AllocationVisitor extends MethodVisitor {
             ctx.thisInitialized();
             if (thisInLocalZero && !owner.equals(ctx.owner)) {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                Emit.hook(mv, "allocated", "(Ljava/lang/Object;)V");
+                allocatedHook();
             }
         }
     }
 
     private void allocatedOnTop() {
         mv.visitInsn(Opcodes.DUP);
-        Emit.hook(mv, "allocated", "(Ljava/lang/Object;)V");
+        allocatedHook();
+    }
+
+    /** The allocation's location names the object in reports when no field reaches it ({@code ArrayList@Main.java:12}). */
+    private void allocatedHook() {
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "allocated", "(Ljava/lang/Object;I)V");
     }
 }

@@ -47,13 +47,13 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private volatile StandardInput standardInput = new StandardInput(() -> System.in);
 
     private InstrumentedProgram(ClassPath classPath, String mainClass, List<String> args, EntryPoint entry, SharedClasses shared,
-                                VirtualFixes fixes) {
+                                VirtualFixes fixes, boolean pathConditions) {
         this.classPath = classPath;
         ClassHierarchy hierarchy = new ClassHierarchy(classPath::classBytes);
         HiddenState hiddenState = new HiddenState(hierarchy, this::originalBytes,
                 name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
                 new ProgramSubtypes(classPath::classNames, hierarchy));
-        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState, fixes);
+        this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState, fixes, pathConditions);
         this.fixes = fixes;
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
@@ -73,7 +73,14 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     /** As {@link #open(String, String, List)}, changed by {@code fixes} (each must name a field or line of the program). */
     public static InstrumentedProgram open(String classpath, String mainClass, List<String> args, VirtualFixes fixes)
             throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args, null, SharedClasses.NONE, fixes);
+        return open(classpath, mainClass, args, fixes, false);
+    }
+
+    /** As {@link #open(String, String, List, VirtualFixes)}; with {@code pathConditions}, runs record their path conditions (the mpc strategy). */
+    public static InstrumentedProgram open(String classpath, String mainClass, List<String> args, VirtualFixes fixes, boolean pathConditions)
+            throws BadProgramException {
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), mainClass, args, null, SharedClasses.NONE, fixes,
+                pathConditions);
         String mainName = program.checkStartClass("main class", mainClass, classpath);
         program.checkMain(mainName);
         program.checkVolatileFields();
@@ -94,7 +101,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     /** As {@link #openEntry(String, EntryPoint, SharedClasses)}, changed by {@code fixes}. */
     public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared, VirtualFixes fixes)
             throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared, fixes);
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared, fixes, false);
         String className = program.checkStartClass("class", entry.className(), classpath);
         if (shared.contains(entry.className())) {
             throw new BadProgramException("class " + entry.className() + " is in a package shared uninstrumented with the test framework");
@@ -242,7 +249,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
      * Instruments the code of the selected JDK classes (entries of {@link JdkClasses}) for this program's runs, which must
      * then run with {@code RunConfig.withInstrumentedJdk(selected)}; closing the session gives the JVM the JDK's own classes back.
      */
-    public JdkInstrumentation.Session instrumentJdk(Set<String> selected) throws BadProgramException {
+    private JdkInstrumentation.Session instrumentJdk(Set<String> selected) throws BadProgramException {
         JdkInstrumentation.Session session = JdkInstrumentation.instrument(selected, transformer);
         instrumentsJdk = true;
         return session;
@@ -360,6 +367,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         @Override
         public Map<String, String> staticState() {
             return StaticState.of(loader.initializedClasses());
+        }
+
+        @Override
+        public Map<Object, String> fieldPaths() {
+            return FieldPaths.of(loader.initializedClasses(), loader);
         }
     }
 }

@@ -30,6 +30,8 @@ public final class JdkInstrumentation {
     private static final String JDK_BRIDGE_SINK = "dev.weft.instrument.support.JdkBridgeSink";
     private static final String JDK_UNSAFE_PACKAGE = "jdk.internal.misc";
     private static final Semaphore ONE_CHECK = new Semaphore(1);
+    /** The thread whose check holds {@link #ONE_CHECK}: a second session it asked for would wait for itself forever. */
+    private static volatile Thread holder;
     private static Instrumentation instrumentation;
 
     private JdkInstrumentation() {
@@ -58,14 +60,18 @@ public final class JdkInstrumentation {
             } catch (Exception e) {
                 throw new IllegalStateException("Weft failed to restore the JDK classes it instrumented: " + e, e);
             } finally {
-                ONE_CHECK.release();
+                releaseOneCheck();
             }
         }
     }
 
     /** Rewrites the classes of the selected entries (see {@link JdkClasses#select}) with {@code transformer}'s program symbols. */
     static Session instrument(Set<String> selected, ProgramTransformer transformer) throws BadProgramException {
+        if (holder == Thread.currentThread()) {
+            throw new IllegalStateException("Weft's check already instruments JDK classes on this thread: sessions do not nest");
+        }
         ONE_CHECK.acquireUninterruptibly();
+        holder = Thread.currentThread();
         Session session = null;
         try {
             Instrumentation inst = instrumentation();
@@ -92,8 +98,13 @@ public final class JdkInstrumentation {
         if (session != null) {
             session.close();
         } else {
-            ONE_CHECK.release();
+            releaseOneCheck();
         }
+    }
+
+    private static void releaseOneCheck() {
+        holder = null;
+        ONE_CHECK.release();
     }
 
     /**

@@ -28,7 +28,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * changed them (the busy-wait rule, {@code dev.weft.trace.BusyWait}); a local assigned before its use
  * in every iteration ({@code while ((v = flag) == 0)}) is not live at the header and is not reported.
  *
- * <p>Beyond the plan the lead of issue 16 sketched (no live local written at all): comparing the
+ * <p>Beyond the simplest rule (no live local written at all): comparing the
  * written locals' values lets a loop that keeps the last value it read in a local, as Bakery's
  * {@code theirs = number[j]} does, count as a busy-wait when the value did not change.
  *

@@ -89,7 +89,7 @@ public final class NullPointerMessages {
             }
             Frame<SourceValue> before = frames[method.instructions.indexOf(insn)];
             int operand = current == line && before != null ? nullOperand(message, insn) : -1;
-            SourceValue value = operand >= 0 ? before.getStack(before.getStackSize() - 1 - operand) : null;
+            SourceValue value = operand >= 0 ? copied(before.getStack(before.getStackSize() - 1 - operand), method, frames) : null;
             // The message names a hook as the source: the operand came straight from a load, which the hook follows.
             if (value != null && value.insns.stream().allMatch(NullPointerMessages::isLoad)) {
                 found.add(describe(value, method, frames, MAX_DEPTH));
@@ -126,8 +126,25 @@ public final class NullPointerMessages {
         return message.startsWith("Cannot read the array length") && insn.getOpcode() == Opcodes.ARRAYLENGTH ? 0 : -1;
     }
 
+    /**
+     * The value a {@code dup} copied, for a value that is such a copy ({@code session.requests++} reads the
+     * field through a copy of {@code session}); the JVM's message names the original.
+     */
+    private static SourceValue copied(SourceValue value, MethodNode method, Frame<SourceValue>[] frames) {
+        while (value.insns.size() == 1 && isTopCopy(value.insns.iterator().next())) {
+            value = top(frames[method.instructions.indexOf(value.insns.iterator().next())], 0);
+        }
+        return value;
+    }
+
+    private static boolean isTopCopy(AbstractInsnNode insn) {
+        int opcode = insn.getOpcode();
+        return opcode == Opcodes.DUP || opcode == Opcodes.DUP_X1 || opcode == Opcodes.DUP_X2;
+    }
+
     /** The value as the JVM's message names it, or null when it comes from more than one place or from a call. */
-    private static String describe(SourceValue value, MethodNode method, Frame<SourceValue>[] frames, int depth) {
+    private static String describe(SourceValue operand, MethodNode method, Frame<SourceValue>[] frames, int depth) {
+        SourceValue value = copied(operand, method, frames);
         if (value.insns.size() != 1 || depth == 0) {
             return null;
         }

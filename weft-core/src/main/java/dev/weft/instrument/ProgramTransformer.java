@@ -38,6 +38,8 @@ public final class ProgramTransformer {
     private LoopFinder jdkLoops;
     private Set<String> jdkLoopsFor;
     private final VirtualFixes fixes;
+    /** Program methods get the shadow execution ({@link SymbolicVisitor}): the strategy needs path conditions. */
+    private final boolean pathConditions;
     private final Set<VirtualFixes.Fence> placedFences = ConcurrentHashMap.newKeySet();
 
     /** @param hiddenState which instructions leave state Weft does not record, for the loops' purity */
@@ -47,6 +49,12 @@ public final class ProgramTransformer {
 
     /** @param fixes the changes {@code --assume-volatile} and {@code --fence} make to the program */
     ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState, VirtualFixes fixes) {
+        this(hierarchy, symbols, hiddenState, fixes, false);
+    }
+
+    /** @param pathConditions whether program methods record path conditions (see {@link SymbolicVisitor}) */
+    ProgramTransformer(ClassHierarchy hierarchy, Symbols symbols, HiddenState hiddenState, VirtualFixes fixes, boolean pathConditions) {
+        this.pathConditions = pathConditions;
         this.hierarchy = hierarchy;
         this.facts = new ClassFacts(hierarchy);
         this.symbols = symbols;
@@ -248,6 +256,7 @@ public final class ProgramTransformer {
             mv = new AccessModeVisitor(mv, ctx);
             mv = new LockCallVisitor(mv, ctx);
             mv = new DeterminismCallVisitor(mv, ctx);
+            mv = new ProgramInputVisitor(mv, ctx);
             mv = new ThreadCallVisitor(mv, ctx);
             mv = new MonitorVisitor(mv, ctx);
             mv = new AllocationVisitor(mv, ctx);
@@ -261,6 +270,9 @@ public final class ProgramTransformer {
             mv = new MethodReferenceVisitor(mv, implementation -> bridges.replace(implementation, ctx.location()));
             if (!isModel) {
                 mv = new ModelSubstitutionVisitor(mv);
+            }
+            if (pathConditions && !isModel && original != null) {
+                mv = SymbolicVisitor.outermost(mv, ctx, original.maxLocals, outline.sourceFile);
             }
             LoopPlan plan = original == null ? LoopPlan.NONE : loops.plan(outline.name, original);
             if (!plan.isEmpty()) {

@@ -1,10 +1,12 @@
 package dev.weft.instrument;
 
+import dev.weft.Weft;
 import dev.weft.boot.JdkBridge;
 import dev.weft.instrument.support.RunSupport;
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
 import dev.weft.runtime.hooks.RunLoader;
+import dev.weft.runtime.symbolic.Shadow;
 import java.io.InputStream;
 import java.net.URL;
 import java.util.ArrayList;
@@ -23,6 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RunClassLoader extends ClassLoader implements RunLoader {
     private static final String HOOKS_PACKAGE = Hooks.class.getPackageName() + ".";
     private static final String SUPPORT_PACKAGE = RunSupport.class.getPackageName() + ".";
+    private static final String PROGRAM_API = Weft.class.getName();
+    /** The shadow execution's hooks (the mpc strategy). */
+    private static final String SHADOW_PACKAGE = Shadow.class.getPackageName() + ".";
 
     static {
         registerAsParallelCapable();
@@ -116,7 +121,7 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
     }
 
     private Class<?> load(String name) throws ClassNotFoundException {
-        if (name.startsWith(HOOKS_PACKAGE) || name.startsWith(SUPPORT_PACKAGE)) {
+        if (name.startsWith(HOOKS_PACKAGE) || name.startsWith(SUPPORT_PACKAGE) || name.startsWith(SHADOW_PACKAGE) || isProgramApi(name)) {
             return RunClassLoader.class.getClassLoader().loadClass(name);
         }
         if (program.shared().contains(name)) {
@@ -130,6 +135,11 @@ final class RunClassLoader extends ClassLoader implements RunLoader {
             }
         }
         return super.loadClass(name, false);
+    }
+
+    /** {@code dev.weft.Weft} and its nested classes: the program compiles against them; its calls of them go to the hooks. */
+    private static boolean isProgramApi(String name) {
+        return name.equals(PROGRAM_API) || name.startsWith(PROGRAM_API + "$");
     }
 
     @Override

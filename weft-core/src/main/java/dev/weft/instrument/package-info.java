@@ -17,5 +17,7 @@
  * Where the program would create a JDK thread pool, FutureTask or CountDownLatch,
  * {@link dev.weft.instrument.ModelSubstitutionVisitor} makes it create Weft's model of it instead
  * ({@code dev.weft.modelled}), which each run loads and instruments like a program class.
+ *
+ * <p>Where this package sits in the pipeline, and what it may use: docs/architecture.md.
  */
 package dev.weft.instrument;

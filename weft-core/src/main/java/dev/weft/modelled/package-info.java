@@ -15,5 +15,7 @@
  * <p>Rules for code here: all state that decides what a thread does next lives in fields and arrays
  * of these classes (never in JDK collections, which are not instrumented, so the causal model would
  * not see a thread's choice depend on them); every shared field is guarded by a monitor or volatile.
+ *
+ * <p>Where this package sits in the pipeline, and what it may use: docs/architecture.md.
  */
 package dev.weft.modelled;

@@ -94,11 +94,11 @@ public final class DataRaces {
         int[] joined = Arrays.copyOf(clock, width);
         switch (e.kind()) {
             case BEGIN -> join(joined, started.get(e.thread()));
-            case JOIN -> join(joined, ended.get((int) e.value2()));
+            case JOIN -> join(joined, ended.get(e.peerThread()));
             case LOCK -> join(joined, released.get(e.address()));
             case WAKE -> {
                 join(joined, released.get(e.address()));
-                join(joined, notified.get((int) e.value2()));
+                join(joined, notified.get(e.takenNotify()));
             }
             case VOLATILE_READ, ATOMIC_RMW -> join(joined, released.get(e.address()));
             case READ -> {
@@ -116,7 +116,7 @@ public final class DataRaces {
     private static void release(Event e, int[] clock, Map<Integer, int[]> started, Map<Integer, int[]> ended,
                                 Map<Integer, int[]> notified, Map<Object, int[]> released) {
         switch (e.kind()) {
-            case FORK -> started.put((int) e.value2(), clock.clone());
+            case FORK -> started.put(e.peerThread(), clock.clone());
             case END -> ended.put(e.thread(), clock.clone());
             case NOTIFY -> notified.put(e.index(), clock.clone());
             case UNLOCK, WAIT, VOLATILE_WRITE -> accumulate(released, e.address(), clock);
@@ -130,7 +130,7 @@ public final class DataRaces {
                     accumulate(released, e.address(), clock);
                 }
             }
-            case UNPARK, INTERRUPT -> accumulate(released, List.of("permit", (int) e.value2()), clock);
+            case UNPARK, INTERRUPT -> accumulate(released, List.of("permit", e.peerThread()), clock);
             default -> {
             }
         }

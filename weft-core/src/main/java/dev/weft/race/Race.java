@@ -15,7 +15,7 @@ import java.util.Set;
  *                     JDK object, the call: "Map.get")
  * @param second       the other location (may equal {@code first}: two threads running the same line)
  * @param address      the field, array or JDK object the first racy pair touched ("LostUpdate.counter",
- *                     "array main#2[3]", "HashMap main#2")
+ *                     "array int[]@Main.java:14[3]", "HashMap Registry.users")
  * @param threads      the threads seen racing at these locations, in name order
  * @param execution    the explored run that first showed the race, or from whose trace it was predicted
  * @param predicted    true while no explored run has shown it: the solver found it ({@link RaceCollector}),
@@ -36,6 +36,11 @@ public record Race(Access first, Access second, String address, Set<String> thre
     /** "LostUpdate.counter: read at LostUpdate.java:13 / write at LostUpdate.java:13 (threads main.1, main.2)". */
     public String describe() {
         return address + ": " + first.describe() + " / " + second.describe() + " (threads " + String.join(", ", threads) + ")";
+    }
+
+    /** This race with its address named {@code name}. */
+    Race at(String name) {
+        return new Race(first, second, name, threads, execution, predicted, schedule, trace);
     }
 
     /** This race once an explored run has shown it too. */

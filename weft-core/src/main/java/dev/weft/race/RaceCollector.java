@@ -18,7 +18,9 @@ import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Location;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
+import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,8 @@ import java.util.TreeSet;
  */
 public final class RaceCollector implements Explorer.Listener {
     private final Map<String, Race> races = new LinkedHashMap<>();
+    /** The address each race was first seen on, by the same key as {@link #races}. */
+    private final Map<String, Address> addresses = new HashMap<>();
     private final RacePrediction prediction;
     private final Deadline deadline;
     private volatile long finishedRuns;
@@ -146,9 +150,10 @@ public final class RaceCollector implements Explorer.Listener {
         }
         Race known = races.get(locations);
         if (known == null) {
-            known = new Race(a, b, addressName(pair.earlier().address(), symbols), new TreeSet<>(), execution, predicted,
+            known = new Race(a, b, addressName(pair.earlier().address(), run.trace()), new TreeSet<>(), execution, predicted,
                     run.schedule(), run.trace());
             races.put(locations, known);
+            addresses.put(locations, pair.earlier().address());
         } else if (known.predicted() && !predicted) {
             known = known.observed();
             races.put(locations, known);
@@ -185,6 +190,24 @@ public final class RaceCollector implements Explorer.Listener {
         return List.copyOf(races.values());
     }
 
+    /**
+     * Names the objects of races on arrays and JDK objects as a report names them (by where they were
+     * made: {@code array int[]@Main.java:14[1]}): the runs an exploration makes do not record that, so
+     * each such race's run is replayed once more for its report, while the deadline allows.
+     */
+    public synchronized void nameObjects(ProgramRunner runner) {
+        for (Map.Entry<String, Race> entry : races.entrySet()) {
+            Address address = addresses.get(entry.getKey());
+            if (address.kind() == Address.Kind.STATIC_FIELD || address.kind() == Address.Kind.INSTANCE_FIELD || deadline.passed()) {
+                continue;
+            }
+            RunResult again = runner.run(PrefixPolicy.forReport(entry.getValue().schedule()));
+            if (again.status() != RunResult.Status.STOPPED) {
+                entry.setValue(entry.getValue().at(addressName(address, again.trace())));
+            }
+        }
+    }
+
     /** The races with how they were looked for. */
     public synchronized RaceFindings findings() {
         return new RaceFindings(races(), prediction != null && prediction.queriesPerTrace() > 0, queries, unknown, skipped, unconfirmed);
@@ -215,7 +238,7 @@ public final class RaceCollector implements Explorer.Listener {
         ExplorationResult.Verdict verdict = !bugs.isEmpty() ? ExplorationResult.Verdict.BUG
                 : result.verdict() == ExplorationResult.Verdict.OK && !reasons.isEmpty() ? ExplorationResult.Verdict.INCOMPLETE : result.verdict();
         return new ExplorationResult(result.strategy(), verdict, result.stop(), result.executions(), firstBug, result.seconds(),
-                result.solverSeconds(), bugs, result.error(), reasons);
+                result.solverSeconds(), bugs, result.error(), reasons, result.workers(), result.repeatedRuns());
     }
 
     /**
@@ -248,11 +271,12 @@ public final class RaceCollector implements Explorer.Listener {
         return loc.className() + ":" + (loc.line() >= 0 ? Integer.toString(loc.line()) : "@" + loc.bytecodeIndex());
     }
 
-    private static String addressName(Address address, Symbols symbols) {
+    /** A field by its declaration ("Account.balance"), an array or JDK object as the run names it ("array Bank.accounts[2]"). */
+    private static String addressName(Address address, Trace trace) {
         return switch (address.kind()) {
-            case STATIC_FIELD, INSTANCE_FIELD -> symbols.fields().get(address.slot()).displayName();
-            case OBJECT_STATE -> symbols.describe(address);
-            default -> "array " + symbols.describe(address);
+            case STATIC_FIELD, INSTANCE_FIELD -> trace.symbols().fields().get(address.slot()).displayName();
+            case OBJECT_STATE -> trace.names().describe(address);
+            default -> "array " + trace.names().describe(address);
         };
     }
 }

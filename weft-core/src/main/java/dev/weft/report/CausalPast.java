@@ -54,7 +54,7 @@ public final class CausalPast {
             List<Integer> mine = new ArrayList<>(2);
             preds.add(mine);
             if (e.kind() == EventKind.FLUSH) {
-                int write = (int) e.value2();
+                int write = e.flushedWrite();
                 mine.add(write);
                 pendingInBuffer.merge(List.of(e.thread(), e.address()), -1, Integer::sum);
                 lastVisibleWrite.put(e.address(), e.index());
@@ -85,21 +85,21 @@ public final class CausalPast {
                 }
             }
             switch (e.kind()) {
-                case FORK -> forkOf.put((int) e.value2(), e.index());
+                case FORK -> forkOf.put(e.peerThread(), e.index());
                 case BEGIN -> addIfPresent(mine, forkOf.get(e.thread()));
-                case JOIN -> addIfPresent(mine, lastOfThread.get((int) e.value2()));
+                case JOIN -> addIfPresent(mine, lastOfThread.get(e.peerThread()));
                 case LOCK -> addIfPresent(mine, lastRelease.get(a));
                 case UNLOCK, WAIT -> lastRelease.put(a, e.index());
                 case WAKE -> {
                     addIfPresent(mine, lastRelease.get(a));
-                    if (e.value2() >= 0) {
-                        mine.add((int) e.value2());
+                    if (e.takenNotify() >= 0) {
+                        mine.add(e.takenNotify());
                     }
                 }
-                case UNPARK -> lastWake.put((int) e.value2(), e.index());
+                case UNPARK -> lastWake.put(e.peerThread(), e.index());
                 case INTERRUPT -> {
-                    lastWake.put((int) e.value2(), e.index());
-                    pendingInterrupt.put((int) e.value2(), e.index());
+                    lastWake.put(e.peerThread(), e.index());
+                    pendingInterrupt.put(e.peerThread(), e.index());
                 }
                 case PARK -> addIfPresent(mine, lastWake.get(e.thread()));
                 default -> {

@@ -4,18 +4,17 @@ import dev.weft.trace.AccessMode;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
-import dev.weft.trace.FenceKind;
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.Outcome;
-import dev.weft.trace.ObjectIds;
+import dev.weft.trace.ObjectNames;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
-import dev.weft.trace.Values;
 
 /**
- * Describes events in words for people: "read LostUpdate.count = 0", "lock main#2", "fork main.1".
- * A JDK call's event reads as the call: as the program made it where the run recorded it in detail
- * ({@code ids.get("alice") → null}), else by its API and object ("Map.get on HashMap main#3, reads it").
+ * Describes events in words for people: "read LostUpdate.count = 0", "lock Registry.lock", "fork main.1",
+ * objects named as {@link ObjectNames} names them. A JDK call's event reads as the call: as the program
+ * made it where the run recorded it in detail ({@code ids.get("alice") → null}), else by its API and
+ * object ("Map.get on HashMap Registry.users, reads it").
  */
 public final class EventText {
     private EventText() {
@@ -23,29 +22,18 @@ public final class EventText {
 
     /** Event {@code e} of {@code trace}. */
     public static String describe(Event e, Trace trace) {
-        if (e.address() == null || e.address().kind() != Address.Kind.OBJECT_STATE) {
-            return describe(e, trace.symbols());
-        }
-        String text = trace.callText(e.index());
-        return text != null ? text : jdkCall(e, trace.symbols());
-    }
-
-    private static String jdkCall(Event e, Symbols symbols) {
-        JdkCallSite site = symbols.calls().at(e.location());
-        return (site == null ? "JDK call" : site.api()) + " on " + symbols.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
-    }
-
-    public static String describe(Event e, Symbols symbols) {
+        ObjectNames names = trace.names();
+        Symbols symbols = trace.symbols();
         if (e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE) {
-            return jdkCall(e, symbols);
+            String text = trace.callText(e.index());
+            return text != null ? names.inText(text) : jdkCall(e, symbols, names);
         }
-        String where = symbols.describe(e.address());
-        // A lock's address already reads "lock main#2"; its operations name just the object (or the class being initialised).
+        String where = names.describe(e.address());
+        // A lock's address already reads "lock Registry.lock"; its operations name just the object (or the class being initialised).
         String monitor = e.address() == null ? ""
                 : e.address().slot() == Address.INITIALISATION && e.address().kind() == Address.Kind.LOCK ? where
-                : ObjectIds.render(e.address().object(), symbols);
-        String value = Values.render(e.value(), e.valueType(), symbols);
-        String peer = symbols.threads().name((int) e.value2());
+                : names.of(e.address().object());
+        String value = names.valueAt(e.address(), e.value(), e.valueType());
         return switch (e.kind()) {
             case BEGIN -> "begin";
             case END -> "end";
@@ -54,7 +42,7 @@ public final class EventText {
             case VOLATILE_READ -> "volatile read " + where + " = " + value;
             case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
             case ATOMIC_RMW -> e.wrote()
-                    ? "atomic " + where + ": " + value + " -> " + Values.render(e.value2(), e.valueType(), symbols)
+                    ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
                     : "atomic " + where + ": read " + value + ", unchanged";
             case PLAIN_RMW -> "change " + where;
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
@@ -62,26 +50,31 @@ public final class EventText {
             case UNLOCK -> (e.has(Event.SHARED) ? "read-unlock " : "unlock ") + monitor;
             case WAIT -> "wait on " + monitor;
             case WAKE -> "wake up" + how(e) + ", re-lock " + monitor;
-            case NOTIFY -> notify(e, monitor, peer);
-            case FORK -> "start " + peer;
-            case JOIN -> (e.has(Event.ATTEMPT) ? "isAlive: dead " : "join ") + peer;
+            case NOTIFY -> notify(e, monitor, symbols);
+            case FORK -> "start " + peer(e, symbols);
+            case JOIN -> (e.has(Event.ATTEMPT) ? "isAlive: dead " : "join ") + peer(e, symbols);
             case PARK -> e.value() == 1 ? "park, took the permit" : "park" + how(e);
-            case UNPARK -> "unpark " + peer;
-            case INTERRUPT -> "interrupt " + peer;
-            case FENCE -> FenceKind.values()[(int) e.value()].name().toLowerCase() + " fence";
-            case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols);
+            case UNPARK -> "unpark " + peer(e, symbols);
+            case INTERRUPT -> "interrupt " + peer(e, symbols);
+            case FENCE -> e.fenceKind().name().toLowerCase() + " fence";
+            case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols, names);
             case LOOP -> "loop again (another thread changed what the loop read)";
-            case EXIT -> "exit(" + e.value() + ")";
+            case EXIT -> "exit(" + e.exitStatus() + ")";
         };
     }
 
-    /** How a wait or park returned when it was not the usual way. */
+    private static String jdkCall(Event e, Symbols symbols, ObjectNames names) {
+        JdkCallSite site = symbols.calls().at(e.location());
+        return (site == null ? "JDK call" : site.api()) + " on " + names.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
+    }
+
     /** "acquire ", "release ", "opaque " before a READ or WRITE in that access mode; nothing for a plain one. */
     private static String mode(Event e) {
         AccessMode mode = AccessMode.of(e);
         return mode == AccessMode.PLAIN ? "" : mode.name().toLowerCase() + " ";
     }
 
+    /** How a wait or park returned when it was not the usual way. */
     private static String how(Event e) {
         return switch (e.outcome()) {
             case NORMAL -> "";
@@ -91,18 +84,22 @@ public final class EventText {
         };
     }
 
-    private static String notify(Event e, String monitor, String peer) {
+    private static String peer(Event e, Symbols symbols) {
+        return symbols.threads().name(e.peerThread());
+    }
+
+    private static String notify(Event e, String monitor, Symbols symbols) {
         String call = e.has(Event.BROADCAST) ? "notifyAll " : "notify ";
         if (e.has(Event.BROADCAST)) {
             return call + monitor;
         }
-        return call + monitor + (e.value2() >= 0 ? " (wakes " + peer + ")" : " (wakes nobody)");
+        return call + monitor + (e.wokenThread() >= 0 ? " (wakes " + symbols.threads().name(e.wokenThread()) + ")" : " (wakes nobody)");
     }
 
     /** A YIELD that a blocking call recorded instead of its usual event. */
-    private static String instead(Event e, Symbols symbols) {
-        EventKind call = EventKind.values()[(int) e.value()];
-        String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? ObjectIds.render(e.address().object(), symbols)
+    private static String instead(Event e, Symbols symbols, ObjectNames names) {
+        EventKind call = e.replacedKind();
+        String what = e.address() == null ? "" : " " + (call == EventKind.LOCK ? names.of(e.address().object())
                 : symbols.threads().name(e.address().slot()));
         String verb = switch (call) {
             case LOCK -> e.has(Event.ATTEMPT) && e.outcome() == Outcome.TIMED_OUT ? "tryLock" : "lock";

@@ -176,7 +176,7 @@ public final class Interleaving {
                     shared.add(e.thread());
                 }
                 if (e.kind() == EventKind.FLUSH) {
-                    flushOf.put((int) e.value2(), e.index());
+                    flushOf.put(e.flushedWrite(), e.index());
                 }
             }
             if (!shared.isEmpty()) {
@@ -371,7 +371,7 @@ public final class Interleaving {
             Integer flush = flushOf.get(e.index());
             text.append(flush == null ? ", never visible to others" : ", visible at #" + (flush + 1));
         } else if (e.kind() == EventKind.FLUSH) {
-            text.append(", buffered at #").append(e.value2() + 1);
+            text.append(", buffered at #").append(e.flushedWrite() + 1);
         }
         return text.toString();
     }

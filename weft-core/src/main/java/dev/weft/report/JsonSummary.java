@@ -10,12 +10,13 @@ import dev.weft.explore.FoundBug;
 import dev.weft.race.Race;
 import dev.weft.race.RaceFindings;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.VirtualFixes;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The JSON summary of an exploration, with exactly the fields and meanings DESIGN.md promises (plus a few more). */
+/** The JSON summary of an exploration: its fields and their meanings are those docs/reports.md lists. */
 public final class JsonSummary {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,6 +46,8 @@ public final class JsonSummary {
         root.put("executionsToFirstBug", result.executionsToFirstBug());
         root.put("seconds", round(result.seconds()));
         root.put("solverSeconds", round(result.solverSeconds()));
+        root.put("workers", result.workers());
+        root.put("repeatedRuns", result.repeatedRuns());
         root.put("stopReason", result.stop().jsonName());
         if (result.error() != null) {
             root.put("error", result.error());
@@ -65,6 +68,7 @@ public final class JsonSummary {
             } else {
                 bug.put("replayed", found.replay() == FoundBug.Replay.REPRODUCED);
             }
+            bug.set("inputs", inputs(found.trace().inputs()));
             bug.set("interleaving", interleaving(found, Interleaving.eventsPerBug(result.bugs().size())));
             ArrayNode others = bug.putArray("otherBugsOfRun");
             found.otherBugsOfRun().forEach(other -> others.add(BugSummary.of(other).toJson()));
@@ -154,5 +158,18 @@ public final class JsonSummary {
 
     private static double round(double seconds) {
         return Math.round(seconds * 1000) / 1000.0;
+    }
+
+    /** The program inputs a run read, as {@code {"i": 3, "flag": true}}; a schedule file saves them the same way. */
+    static ObjectNode inputs(List<InputValue> inputs) {
+        ObjectNode node = JSON.createObjectNode();
+        for (InputValue input : inputs) {
+            if (input.type() == 'Z') {
+                node.put(input.name(), input.value() != 0);
+            } else {
+                node.put(input.name(), input.value());
+            }
+        }
+        return node;
     }
 }

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * Follows a check: keeps a bounded history of samples (runs, seeds pending, bugs, seconds) for the
  * HTML report and, when given a writer, prints what is known on a clock of its own ({@link #start}),
  * from the first second on, also while the program is opened or the first run is still going:
- * runs and runs per second, seeds pending, distinct outcomes, bugs, time elapsed and time left of
- * the limit. On a terminal the line is rewritten in place, otherwise one line each time.
+ * runs and runs per second, seeds pending (runs still to do, of every worker), distinct outcomes,
+ * bugs, workers busy (with more than one), time elapsed and time left of the limit. On a terminal the line is rewritten in place, otherwise one line each time.
  */
 public final class Progress implements Explorer.Listener {
     /** History kept for the report; when full, every other sample is dropped, so it spans the whole exploration. */
@@ -40,6 +40,8 @@ public final class Progress implements Explorer.Listener {
     private Sample latest = new Sample(0, 0, 0, 0);
     private final long startNanos = System.nanoTime();
     private boolean finished;
+    private int busyWorkers;
+    private int workers = 1;
     private ScheduledExecutorService clock;
 
     /**
@@ -87,6 +89,12 @@ public final class Progress implements Explorer.Listener {
                 samples.removeIf(s -> s.executions() % keepEvery != 0);
             }
         }
+    }
+
+    @Override
+    public synchronized void workers(int busy, int total) {
+        busyWorkers = busy;
+        workers = total;
     }
 
     /** Prints what is known {@code elapsed} seconds into the check. */
@@ -140,6 +148,9 @@ public final class Progress implements Explorer.Listener {
                 count(s.executions(), "run"), elapsed > 0 ? s.executions() / elapsed : 0.0, count(s.pending(), "seed"),
                 outcomes.size(), outcomes.size() >= MAX_OUTCOMES ? "+ outcomes" : outcomes.size() == 1 ? " outcome" : " outcomes",
                 count(s.bugs(), "bug"), elapsed));
+        if (workers > 1) {
+            line.append(String.format(Locale.ROOT, ", %d of %d workers busy", busyWorkers, workers));
+        }
         if (timeLimit != null) {
             double left = Math.max(0, timeLimit.toMillis() / 1000.0 - elapsed);
             line.append(String.format(Locale.ROOT, ", %.1f s left of %s", left, DurationText.format(timeLimit)));

@@ -12,6 +12,7 @@ import dev.weft.runtime.SchedulingPoint;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.FieldInfo;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.Outcome;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -44,7 +46,8 @@ import java.util.TreeSet;
  * consecutive steps of one thread are written as one {@code {"thread": …, "times": n}} ({@link ScheduleChoices}).
  * The standard input the runs read is saved with it ({@code "stdin"} as text when it is UTF-8, else
  * {@code "stdinBase64"}), and a replay reads exactly that, never the replaying process's own input;
- * so is every bug the run showed (an uncaught exception ends only its thread, so a run may show several).
+ * so is every bug the run showed (an uncaught exception ends only its thread, so a run may show several),
+ * and the program inputs the run read ({@code "inputs": {"i": 3, "flag": true}}), which a replay gives again.
  */
 public final class ScheduleFile {
     public static final int FORMAT = 3;
@@ -68,9 +71,11 @@ public final class ScheduleFile {
     private final List<BugSummary> runBugs;
     private final ScheduleChoices choices;
     private final byte[] standardInput;
+    private final List<InputValue> inputs;
 
     private ScheduleFile(ProgramSpec program, MemoryModel memoryModel, int loopBound, boolean spuriousWakeups, Set<String> instrumentedJdk,
-                         BugSummary bug, List<BugSummary> runBugs, ScheduleChoices choices, byte[] standardInput) {
+                         BugSummary bug, List<BugSummary> runBugs, ScheduleChoices choices, byte[] standardInput, List<InputValue> inputs) {
+        this.inputs = List.copyOf(inputs);
         this.program = program;
         this.memoryModel = memoryModel;
         this.loopBound = loopBound;
@@ -90,11 +95,11 @@ public final class ScheduleFile {
      */
     public static ScheduleFile of(ProgramSpec program, RunConfig config, FoundBug found, Symbols symbols, byte[] standardInput) {
         List<BugSummary> runBugs = found.runBugs().stream().map(BugSummary::of).toList();
-        return of(program, config, BugSummary.of(found.bug()), runBugs, found.schedule(), symbols, standardInput);
+        return of(program, config, BugSummary.of(found.bug()), runBugs, found.schedule(), symbols, standardInput, found.trace().inputs());
     }
 
     private static ScheduleFile of(ProgramSpec program, RunConfig config, BugSummary bug, List<BugSummary> runBugs,
-                                   List<Choice> schedule, Symbols symbols, byte[] standardInput) {
+                                   List<Choice> schedule, Symbols symbols, byte[] standardInput, List<InputValue> inputs) {
         ScheduleChoices choices = new ScheduleChoices();
         for (Choice c : schedule) {
             String thread = symbols.threads().name(c.thread());
@@ -109,7 +114,7 @@ public final class ScheduleFile {
             }
         }
         return new ScheduleFile(program, config.memoryModel(), config.loopBound(), config.spuriousWakeups(), config.instrumentedJdk(), bug,
-                runBugs, choices, standardInput.clone());
+                runBugs, choices, standardInput.clone(), inputs);
     }
 
     private static String jsonName(Outcome outcome) {
@@ -124,9 +129,15 @@ public final class ScheduleFile {
         return memoryModel;
     }
 
-    /** How to run the replay: as the saved run was made. */
+    /** How to run the replay: as the saved run was made, with the inputs it read. */
     public RunConfig runConfig() {
-        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(instrumentedJdk);
+        return RunConfig.of(memoryModel).withLoopBound(loopBound).withSpuriousWakeups(spuriousWakeups).withInstrumentedJdk(instrumentedJdk)
+                .withInputs(InputValue.values(inputs));
+    }
+
+    /** The program inputs the saved run read (their names and values; a file keeps no ranges, which the program states). */
+    public List<InputValue> inputs() {
+        return inputs;
     }
 
     /** The bug this schedule showed when it was saved, or null. */
@@ -183,7 +194,7 @@ public final class ScheduleFile {
             }
 
             @Override
-            public boolean describesJdkCalls() {
+            public boolean recordsForReport() {
                 return true;
             }
         };
@@ -210,6 +221,9 @@ public final class ScheduleFile {
             runBugs.forEach(b -> all.add(b.toJson()));
         }
         writeStandardInput(root);
+        if (!inputs.isEmpty()) {
+            root.set("inputs", JsonSummary.inputs(inputs));
+        }
         root.set("choices", choices.toJson());
         Files.createDirectories(file.toAbsolutePath().getParent());
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
@@ -254,7 +268,25 @@ public final class ScheduleFile {
             }
             choices.addFromFile(choice);
         }
-        return new ScheduleFile(program, model, loopBound, spurious, instrumentedJdk, bug, runBugs, choices, readStandardInput(root, file));
+        return new ScheduleFile(program, model, loopBound, spurious, instrumentedJdk, bug, runBugs, choices, readStandardInput(root, file),
+                inputs(root.path("inputs"), file));
+    }
+
+    /** The saved inputs: names with whole numbers or booleans (a boolean as 0..1, the others without their range). */
+    private static List<InputValue> inputs(JsonNode node, Path file) throws IOException {
+        List<InputValue> inputs = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
+            JsonNode value = field.getValue();
+            if (value.isBoolean()) {
+                inputs.add(new InputValue(field.getKey(), 'Z', 0, 1, value.asBoolean() ? 1 : 0));
+            } else if (value.isIntegralNumber() && value.canConvertToLong()) {
+                inputs.add(new InputValue(field.getKey(), 'J', Long.MIN_VALUE, Long.MAX_VALUE, value.asLong()));
+            } else {
+                throw new IOException(file + " is not a valid schedule file: input " + field.getKey() + " is " + value
+                        + ", neither a whole number nor a boolean");
+            }
+        }
+        return inputs;
     }
 
     private static Set<String> instrumentedJdk(Path file, JsonNode root) throws IOException {
@@ -284,7 +316,7 @@ public final class ScheduleFile {
                 return model;
             }
         }
-        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso or pso)");
+        throw new IOException(file + " names an unknown memory model '" + name + "' (sc, tso, pso or jmm)");
     }
 
     /** The outcome a step's "returns" names ("timed-out"), or null when it names none. */

@@ -5,8 +5,9 @@ import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.explore.FoundBug;
 import dev.weft.race.Race;
 import dev.weft.race.RaceFindings;
-import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.Bug;
+import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Trace;
 import java.io.IOException;
@@ -62,6 +63,9 @@ public final class TextReport {
             if (schedule != null) {
                 out.append("  replay it with: weft replay ").append(schedule.toString()).append('\n');
             }
+            if (!found.trace().inputs().isEmpty()) {
+                out.append("  with inputs ").append(InputValue.describe(found.trace().inputs())).append('\n');
+            }
             Interleaving table = fullTrace ? Interleaving.unbounded(found.trace(), found.bug(), true)
                     : Interleaving.bounded(found.trace(), found.bug(), false, eventsPerBug);
             table.writeText(out, "  ");
@@ -80,12 +84,18 @@ public final class TextReport {
             out.append("not every behaviour was covered:\n");
             reasons.forEach(r -> out.append("  - ").append(r.describe()).append('\n'));
         }
-        out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s in %.2f s%s%s%n",
+        out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s%s in %.2f s%s%s%n",
                 program.title(), verdictText(result), model.name(), result.strategy(), result.executions(),
-                result.executions() == 1 ? "" : "s", result.seconds(),
+                result.executions() == 1 ? "" : "s", workers(result), result.seconds(),
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));
         out.flush();
+    }
+
+    /** " on 2 workers (3 repeating a read state)", or nothing for one worker that repeated nothing. */
+    private static String workers(ExplorationResult result) {
+        String on = result.workers() > 1 ? " on " + result.workers() + " workers" : "";
+        return result.repeatedRuns() > 0 ? on + " (" + result.repeatedRuns() + " repeating a read state)" : on;
     }
 
     private static void races(PrintWriter out, RaceFindings findings) {

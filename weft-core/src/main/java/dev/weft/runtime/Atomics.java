@@ -5,6 +5,7 @@ import dev.weft.runtime.hooks.Hooks;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -44,7 +45,9 @@ final class Atomics {
             };
             Address address = Address.atomic(core.objects().id(atomic, me), index);
             core.schedulingPoint(me, kind, address, loc);
-            if (kind.drainsBuffers()) {
+            if (core.model == MemoryModel.JMM) {
+                core.jmm.beforeAtomic(me, address, cell.type(), cell, kind);
+            } else if (kind.drainsBuffers()) {
                 core.drain(me);
             }
             long before = core.objects().encode(cell.get(), cell.type(), me);
@@ -64,6 +67,9 @@ final class Atomics {
                 return;
             }
             long after = core.objects().encode(op.cell().get(), op.cell().type(), me);
+            if (core.model == MemoryModel.JMM && op.kind() != EventKind.VOLATILE_READ && after != op.before()) {
+                core.jmm.atomicWritten(me, op.address(), op.cell().type(), op.cell());
+            }
             switch (op.kind()) {
                 case VOLATILE_READ -> core.record(me, op.kind(), op.location(), op.address(), op.before(), 0, op.cell().type(), 0);
                 case VOLATILE_WRITE -> core.record(me, op.kind(), op.location(), op.address(), after, 0, op.cell().type(), 0);

@@ -2,15 +2,16 @@ package dev.weft.runtime;
 
 import dev.weft.trace.JdkCallSite;
 import dev.weft.trace.ObjectIds;
-import dev.weft.trace.Symbols;
+import dev.weft.trace.ObjectNames;
 import java.util.StringJoiner;
 
 /**
- * A JDK call in words, as the program made it: {@code HashMap main#3.get("alice") → null}. Values
+ * A JDK call in words, as the program made it: {@code Registry.users.get("alice") → null}. Values
  * are shown without running program code (no {@code toString} of program objects or of collections,
  * whose elements' {@code toString} is program code): strings, boxes, characters and enum constants
- * as written in Java, other objects by class and stable id; and without handing out object ids the
- * run would not (a description must not change the run it describes).
+ * as written in Java, other objects as {@link ObjectNames#reference references} that the report names
+ * once the whole run is known; and without handing out object ids the run would not (a description
+ * must not change the run it describes).
  */
 final class CallText {
     private static final int LONGEST_STRING = 40;
@@ -18,18 +19,18 @@ final class CallText {
     private CallText() {
     }
 
-    static String call(JdkCallSite site, Object receiver, Object[] arguments, ObjectRegistry objects, Symbols symbols) {
+    static String call(JdkCallSite site, Object receiver, Object[] arguments, ObjectRegistry objects) {
         StringJoiner list = new StringJoiner(", ", "(", ")");
         for (Object argument : arguments) {
-            list.add(value(argument, objects, symbols));
+            list.add(value(argument, objects));
         }
         return switch (site.form()) {
-            case INSTANCE, SUPER -> (site.receiver() != null ? site.receiver() : value(receiver, objects, symbols)) + "." + site.name() + list;
+            case INSTANCE, SUPER -> (site.receiver() != null ? site.receiver() : value(receiver, objects)) + "." + site.name() + list;
             case STATIC, CONSTRUCTOR, CONCATENATION -> site.api() + list;
         };
     }
 
-    static String value(Object value, ObjectRegistry objects, Symbols symbols) {
+    static String value(Object value, ObjectRegistry objects) {
         if (value == null) {
             return "null";
         }
@@ -47,7 +48,7 @@ final class CallText {
         }
         String type = JdkCallSite.simpleName(value.getClass().getName());
         long id = objects.knownId(value);
-        return id == ObjectIds.NULL ? type : type + " " + ObjectIds.render(id, symbols);
+        return id == ObjectIds.NULL ? type : ObjectNames.reference(id, type);
     }
 
     private static String quoted(String text) {

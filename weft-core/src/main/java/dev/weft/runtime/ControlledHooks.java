@@ -38,6 +38,7 @@ final class ControlledHooks implements HookHandler {
     private final Determinism determinism;
     private final Loops loops;
     private final JdkObjects jdkObjects;
+    private final Inputs inputs;
     /** What the run's code calls: this, guarded where JDK classes are instrumented ({@link WeftCodeGuard}). */
     private final HookHandler facade;
 
@@ -52,7 +53,8 @@ final class ControlledHooks implements HookHandler {
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
-        jdkObjects = new JdkObjects(core, locks, policy.describesJdkCalls(), config.instrumentedJdk());
+        inputs = new Inputs(core, policy, config);
+        jdkObjects = new JdkObjects(core, locks, policy.recordsForReport(), config.instrumentedJdk());
         facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
     }
 
@@ -434,6 +436,18 @@ final class ControlledHooks implements HookHandler {
         threads.exit(status, loc);
     }
 
+    // ------------------------------------------------------------------ program inputs: Inputs, ThreadLifecycle
+
+    @Override
+    public long input(String name, long min, long max, char type, int loc) {
+        return inputs.input(name, min, max, type, loc);
+    }
+
+    @Override
+    public void assumptionFailed(int loc) {
+        threads.assumptionFailed(loc);
+    }
+
     @Override
     public void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {
         threads.uncaught().setDefaultHandler(handler, loc);
@@ -474,8 +488,8 @@ final class ControlledHooks implements HookHandler {
     // ------------------------------------------------------------------ identity, time, random: Determinism
 
     @Override
-    public void allocated(Object object) {
-        determinism.allocated(object);
+    public void allocated(Object object, int loc) {
+        determinism.allocated(object, loc);
         jdkObjects.allocated(object);
     }
 

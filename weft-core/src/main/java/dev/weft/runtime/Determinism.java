@@ -19,11 +19,11 @@ final class Determinism {
         this.core = core;
     }
 
-    void allocated(Object object) {
+    void allocated(Object object, int loc) {
         RunThread me = core.enter();
         try {
             if (!core.isOutside(me)) {
-                core.objects().allocated(object, me);
+                core.objects().allocated(object, me, loc);
             }
         } finally {
             core.unlock();

@@ -531,7 +531,7 @@ final class JdkObjects {
             adopt(result, call, site, me);
             if (call != null) {
                 boolean isVoid = site.descriptor().endsWith(")V") && site.form() != JdkCallSite.Form.CONSTRUCTOR;
-                finish(call, isVoid ? "" : " → " + CallText.value(result, core.objects(), symbols));
+                finish(call, isVoid ? "" : " → " + CallText.value(result, core.objects()));
             }
         } finally {
             core.unlock();
@@ -662,7 +662,7 @@ final class JdkObjects {
         core.enter();
         try {
             Call call = (Call) ticket;
-            call.text = CallText.call(call.site, call.receiver, arguments, core.objects(), symbols);
+            call.text = CallText.call(call.site, call.receiver, arguments, core.objects());
         } finally {
             core.unlock();
         }

@@ -85,7 +85,7 @@ final class Locks {
 
     /** The lock's name and who holds it, for a blocked thread's description. */
     String describe(LockState l) {
-        StringBuilder s = new StringBuilder(symbols.describe(l.address));
+        StringBuilder s = new StringBuilder(core.names().describe(l.address));
         if (l.owner != null) {
             s.append(" held by ").append(l.owner.name);
             Location taken = l.takenAt >= 0 ? symbols.locations().get(l.takenAt) : null;

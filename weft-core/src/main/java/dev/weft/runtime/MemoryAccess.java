@@ -29,6 +29,8 @@ final class MemoryAccess {
     private final ClassInits classInits;
     private final Symbols symbols;
     private final MemoryModel model;
+    /** What {@link #loaded} returns when the thread reads what the native load returned (a read may return null). */
+    private static final Object AS_LOADED = new Object();
     private final Map<Integer, Field> fields = new HashMap<>();
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
     private ClassLoader programLoader;
@@ -89,28 +91,35 @@ final class MemoryAccess {
     void beginRead(RunThread me, Address address, AccessMode mode, char type, int loc) {
         EventKind kind = mode.readKind();
         core.schedulingPoint(me, kind, address, loc);
-        me.read = new PendingRead(address, kind, type, loc, mode.eventFlag());
+        me.read = new PendingRead(address, kind, type, loc, mode.eventFlag(), mode);
     }
 
     /**
      * Completes {@code me}'s pending read: {@code fromMemory} is what the native load returned,
-     * encoded. Returns the thread's own newest buffered write to the address, which wins over it
-     * (store forwarding), or null.
+     * encoded. Returns what the thread reads instead, boxed as the hooks receive it: its own newest
+     * buffered write to the address (store forwarding), or the write its view shows it under JMM;
+     * else {@link #AS_LOADED}.
      */
-    private StoreBuffer.Entry loaded(RunThread me, PendingRead read, long fromMemory) {
+    private Object loaded(RunThread me, PendingRead read, long fromMemory) {
         me.read = null;
-        StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
         core.recording.initialValue(read.address(), fromMemory);
+        if (model == MemoryModel.JMM) {
+            Object seen = core.jmm.read(me, read.address(), read.mode(), AS_LOADED);
+            long value = seen != AS_LOADED ? core.objects().encode(seen, read.type(), me) : fromMemory;
+            core.record(me, read.kind(), read.location(), read.address(), value, 0, read.type(), read.flags());
+            return seen;
+        }
+        StoreBuffer.Entry forwarded = me.buffer.newest(read.address());
         core.record(me, read.kind(), read.location(), read.address(), forwarded != null ? forwarded.value() : fromMemory, 0,
                 read.type(), read.flags());
-        return forwarded;
+        return forwarded != null ? forwarded.raw() : AS_LOADED;
     }
 
     /** Completes {@code me}'s pending read, whose load returned {@code loaded} boxed; returns the value the thread reads. */
     Object completeRead(RunThread me, Object loaded) {
         PendingRead read = me.read;
-        StoreBuffer.Entry forwarded = read == null ? null : loaded(me, read, core.objects().encode(loaded, read.type(), me));
-        return forwarded != null ? forwarded.raw() : loaded;
+        Object replaced = read == null ? AS_LOADED : loaded(me, read, core.objects().encode(loaded, read.type(), me));
+        return replaced != AS_LOADED ? replaced : loaded;
     }
 
     /**
@@ -121,8 +130,8 @@ final class MemoryAccess {
     private Object forwardedLoad(long fromMemory) {
         RunThread me = core.enter();
         try {
-            StoreBuffer.Entry forwarded = me.read == null ? null : loaded(me, me.read, fromMemory);
-            return forwarded != null ? forwarded.raw() : null;
+            Object replaced = me.read == null ? AS_LOADED : loaded(me, me.read, fromMemory);
+            return replaced != AS_LOADED ? replaced : null;
         } finally {
             core.unlock();
         }
@@ -231,6 +240,11 @@ final class MemoryAccess {
             core.recording.initialValue(address, core.objects().encode(resolved.get(), type, me));
         }
         long value = core.objects().encode(raw, type, me);
+        if (model == MemoryModel.JMM) {
+            core.record(me, kind, loc, address, value, 0, type, flags);
+            core.jmm.written(me, address, mode, type, raw, resolved != null ? resolved : cell.get());
+            return;
+        }
         if (mode == AccessMode.VOLATILE) {
             core.drain(me);
         } else if (model != MemoryModel.SC && mayBuffer) {
@@ -335,7 +349,9 @@ final class MemoryAccess {
     void finalFieldsFrozen(int loc) {
         RunThread me = core.enter();
         try {
-            if (me.controlled() && model == MemoryModel.PSO && me.everBuffered) {
+            if (me.controlled() && model == MemoryModel.JMM) {
+                core.jmm.frozen(me);
+            } else if (me.controlled() && model == MemoryModel.PSO && me.everBuffered) {
                 fence(me, FenceKind.STORE_STORE, loc);
             }
         } finally {
@@ -345,6 +361,11 @@ final class MemoryAccess {
 
     void fence(RunThread me, FenceKind fence, int loc) {
         core.schedulingPoint(me, EventKind.FENCE, null, loc);
+        if (model == MemoryModel.JMM) {
+            core.jmm.fence(me, fence);
+            core.record(me, EventKind.FENCE, loc, null, fence.ordinal(), 0, (char) 0, 0);
+            return;
+        }
         // Only write->read and (PSO) write->write pairs are relaxed, so only these fences have work to do.
         if (fence == FenceKind.FULL) {
             core.drain(me);

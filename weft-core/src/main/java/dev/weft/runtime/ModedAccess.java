@@ -5,6 +5,7 @@ import dev.weft.trace.AccessCall;
 import dev.weft.trace.AccessMode;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.MemoryModel;
 import dev.weft.trace.IncompleteReason;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -94,9 +95,10 @@ final class ModedAccess {
     private Object read(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
         memory.beginRead(me, target.address(), m.call().mode(), target.type(), loc);
         Object loaded = perform(m, receiver, arguments);
-        // Memory shows this thread its own buffered writes (VisibleValues), so what it loaded is what it reads.
-        memory.completeRead(me, loaded);
-        return loaded;
+        // Memory shows this thread its own buffered writes (VisibleValues), so what it loaded is what it reads;
+        // under JMM a volatile read's fence may show it a newer write than its turn began with.
+        Object read = memory.completeRead(me, loaded);
+        return core.model == MemoryModel.JMM ? JmmViews.cellForm(read, target.type()) : loaded;
     }
 
     private Object write(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
@@ -107,11 +109,18 @@ final class ModedAccess {
 
     private Object readModifyWrite(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
         core.schedulingPoint(me, EventKind.ATOMIC_RMW, target.address(), loc);
-        core.drain(me);
+        if (core.model == MemoryModel.JMM) {
+            core.jmm.beforeAtomic(me, target.address(), target.type(), target.cell(), EventKind.ATOMIC_RMW);
+        } else {
+            core.drain(me);
+        }
         long before = core.objects().encode(target.cell().get(), target.type(), me);
         core.recording.initialValue(target.address(), before);
         Object result = perform(m, receiver, arguments);
         long after = core.objects().encode(target.cell().get(), target.type(), me);
+        if (core.model == MemoryModel.JMM && after != before) {
+            core.jmm.atomicWritten(me, target.address(), target.type(), target.cell());
+        }
         core.record(me, EventKind.ATOMIC_RMW, loc, target.address(), before, after, target.type(), after != before ? Event.WROTE : 0);
         if (m.call().op() == AccessCall.Op.WEAK_COMPARE_AND_SET && Boolean.TRUE.equals(result)) {
             // A failed one is what a spurious failure would be; a successful one might have failed instead.

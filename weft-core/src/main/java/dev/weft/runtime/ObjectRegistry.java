@@ -1,8 +1,10 @@
 package dev.weft.runtime;
 
 import dev.weft.trace.ObjectIds;
+import dev.weft.trace.ObjectOrigin;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Values;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -10,20 +12,45 @@ import java.util.Map;
  * Stable identities of one run's objects ({@link ObjectIds}): allocating thread plus its allocation
  * counter, or, for objects first met without their allocation being seen, the meeting thread plus
  * a separate counter. Both counters advance only in their thread's own program order, so the ids
- * are the same in every run that follows the same schedule.
+ * are the same in every run that follows the same schedule. A run recorded for its report also keeps
+ * where each object was allocated ({@link ObjectOrigin}), to name it there.
  */
 final class ObjectRegistry {
     private final Symbols symbols;
     private final Map<Object, Long> ids = new IdentityHashMap<>();
+    /** Null unless the run records for its report. */
+    private final Map<Long, ObjectOrigin> origins;
 
-    ObjectRegistry(Symbols symbols) {
+    ObjectRegistry(Symbols symbols, boolean keepOrigins) {
         this.symbols = symbols;
+        this.origins = keepOrigins ? new HashMap<>() : null;
     }
 
-    void allocated(Object object, RunThread by) {
-        if (object != null && !ids.containsKey(object)) {
-            ids.put(object, ObjectIds.of(by.id, ++by.allocations));
+    /**
+     * A program object is reported twice, inside its constructor and at the caller's {@code new} once
+     * the constructor returns: the later report's location, the {@code new}, is the origin kept.
+     */
+    void allocated(Object object, RunThread by, int location) {
+        if (object == null) {
+            return;
         }
+        Long id = ids.get(object);
+        if (id == null) {
+            id = ObjectIds.of(by.id, ++by.allocations);
+            ids.put(object, id);
+        }
+        if (origins != null && (location >= 0 || !origins.containsKey(id))) {
+            origins.put(id, originOf(object, location));
+        }
+    }
+
+    private ObjectOrigin originOf(Object object, int location) {
+        return new ObjectOrigin(symbols.classes().id(object.getClass().getName()), location);
+    }
+
+    /** Where the run's objects were allocated; empty unless the run records for its report. */
+    Map<Long, ObjectOrigin> origins() {
+        return origins == null ? Map.of() : origins;
     }
 
     long id(Object object, RunThread by) {
@@ -37,6 +64,9 @@ final class ObjectRegistry {
         if (id == null) {
             id = ObjectIds.of(by.id, ObjectIds.FOREIGN_BASE + ++by.foreignObjects);
             ids.put(object, id);
+            if (origins != null) {
+                origins.put(id, originOf(object, -1)); // made by JDK code: its class is all that is known
+            }
         }
         return id;
     }

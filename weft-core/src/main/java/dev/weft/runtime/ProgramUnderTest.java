@@ -28,5 +28,13 @@ public interface ProgramUnderTest {
 
         /** Final value of every static field of the program classes this copy loaded ("pkg.Class.field" to value). */
         Map<String, String> staticState();
+
+        /**
+         * The shortest field path from a static field of the program to each object it reaches now
+         * ("Bank.accounts[0].lock"), by identity: how a report names objects. Reads no program code and records nothing.
+         */
+        default Map<Object, String> fieldPaths() {
+            return Map.of();
+        }
     }
 }

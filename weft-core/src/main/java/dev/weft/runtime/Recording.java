@@ -7,11 +7,17 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
+import dev.weft.trace.ObjectIds;
+import dev.weft.trace.ObjectNames;
+import dev.weft.trace.ReportDetail;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +31,7 @@ import java.util.Map;
  */
 final class Recording {
     private final Symbols symbols;
+    private final boolean forReport;
     private ObjectRegistry objects;
     private List<Event> events = new ArrayList<>();
     private Map<Address, Long> initialValues = new HashMap<>();
@@ -34,14 +41,36 @@ final class Recording {
     private List<IncompleteReason> incomplete = new ArrayList<>();
     private List<Bug> bugs = new ArrayList<>();
     private Ending ending;
+    private Map<String, InputValue> inputs = new LinkedHashMap<>();
 
-    Recording(Symbols symbols) {
+    /** @param forReport whether the run records what only its report needs ({@link SchedulePolicy#recordsForReport}) */
+    Recording(Symbols symbols, boolean forReport) {
         this.symbols = symbols;
-        this.objects = new ObjectRegistry(symbols);
+        this.forReport = forReport;
+        this.objects = new ObjectRegistry(symbols, forReport);
     }
 
     ObjectRegistry objects() {
         return objects;
+    }
+
+    /**
+     * Names for the run's objects as far as the run has gone, for the descriptions of blocked threads in
+     * bugs; {@code fieldPaths} are the program's field paths to objects now (empty unless the run is for a report).
+     */
+    ObjectNames names(Map<Object, String> fieldPaths) {
+        return new ObjectNames(symbols, events, detail(fieldPaths));
+    }
+
+    private ReportDetail detail(Map<Object, String> fieldPaths) {
+        Map<Long, String> paths = new HashMap<>();
+        fieldPaths.forEach((object, path) -> {
+            long id = objects.knownId(object);
+            if (id != ObjectIds.NULL) {
+                paths.put(id, path);
+            }
+        });
+        return new ReportDetail(callTexts, objects.origins(), paths);
     }
 
     /** Appends {@code me}'s next event; the first one after a schedule choice stepped {@code me} is {@link Event#CHOSEN}. */
@@ -109,7 +138,7 @@ final class Recording {
         }
     }
 
-    /** JDK call event {@code index} in words, for a run that describes its calls ({@link SchedulePolicy#describesJdkCalls}). */
+    /** JDK call event {@code index} in words, for a run that describes its calls ({@link SchedulePolicy#recordsForReport}). */
     void callText(int index, String text) {
         callTexts.put(index, text);
     }
@@ -136,6 +165,16 @@ final class Recording {
         }
     }
 
+    /** The input named {@code name} if the run read it already, else null. */
+    InputValue input(String name) {
+        return inputs.get(name);
+    }
+
+    /** The run read a program input for the first time. */
+    void input(InputValue input) {
+        inputs.put(input.name(), input);
+    }
+
     /** A bug the run showed without ending (an uncaught exception ends only its thread). */
     void bug(Bug bug) {
         bugs.add(bug);
@@ -146,20 +185,27 @@ final class Recording {
         ending = how;
     }
 
+    /** The events recorded so far, as they stand. */
+    List<Event> events() {
+        return Collections.unmodifiableList(events);
+    }
+
     /**
      * The run's result, which takes over what was recorded; the recording is then forgotten. A run
      * that ended normally (or was cut by a bound) but showed bugs on the way is a run with bugs; one
      * Weft could not check (unsupported, diverged, stopped from outside) has none.
      *
-     * @param endBug the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
+     * @param endBug     the bug that ended the run (a deadlock, a livelock, a non-zero exit), or null
+     * @param fieldPaths the program's field paths to its objects at the end (empty unless the run is for a report)
      */
-    RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState) {
-        Trace trace = new Trace(symbols, events, initialValues, ending, callTexts);
+    RunResult result(RunResult.Status status, Bug endBug, String detail, Map<String, String> finalState, Map<Object, String> fieldPaths) {
+        Trace trace = new Trace(symbols, events, initialValues, ending, detail(fieldPaths), List.copyOf(inputs.values()));
         List<Bug> all = new ArrayList<>(bugs);
         if (endBug != null) {
             all.add(endBug);
         }
-        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT;
+        boolean checked = status == RunResult.Status.COMPLETED || status == RunResult.Status.BUG || status == RunResult.Status.CUT
+                || status == RunResult.Status.ASSUMPTION_FAILED;
         RunResult.Status withBugs = checked && !all.isEmpty() ? RunResult.Status.BUG : status;
         RunResult result = new RunResult(withBugs, trace, List.copyOf(schedule), checked ? all : List.of(), detail, finalState,
                 incomplete);
@@ -176,7 +222,7 @@ final class Recording {
      * run only meet {@link RunAbort}.
      */
     private void forget() {
-        objects = new ObjectRegistry(symbols);
+        objects = new ObjectRegistry(symbols, forReport);
         events = new ArrayList<>();
         initialValues = new HashMap<>();
         traceAddresses = new HashMap<>();
@@ -185,5 +231,6 @@ final class Recording {
         incomplete = new ArrayList<>();
         bugs = new ArrayList<>();
         ending = null;
+        inputs = new LinkedHashMap<>();
     }
 }

@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.trace.MemoryModel;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -26,9 +27,12 @@ import java.util.function.BooleanSupplier;
  * @param instrumentedJdk the JDK classes whose code runs instrumented ({@code --instrument-jdk}: the entries of
  *                        {@code dev.weft.instrument.JdkClasses}, binary names): calls on their objects are no events
  *                        of their own, the field and array accesses inside the calls are
+ * @param inputs          values given to program inputs ({@code --input NAME=VALUE}, a schedule file's inputs) by
+ *                        name; an input neither the run's policy ({@link SchedulePolicy#inputs}) nor this names
+ *                        takes its minimum
  */
 public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckTimeout, int loopBound,
-                        boolean spuriousWakeups, BooleanSupplier stop, Set<String> instrumentedJdk) {
+                        boolean spuriousWakeups, BooleanSupplier stop, Set<String> instrumentedJdk, Map<String, Long> inputs) {
     /** The default loop bound: a retry loop of up to ten rounds runs as written. */
     public static final int LOOP_BOUND = 10;
     /** Whether runs allow spurious wake-ups unless told otherwise ({@code --no-spurious-wakeups}, {@code @WeftTest(spuriousWakeups = false)}). */
@@ -40,6 +44,7 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
         Objects.requireNonNull(stuckTimeout, "stuckTimeout");
         Objects.requireNonNull(stop, "stop");
         instrumentedJdk = Set.copyOf(instrumentedJdk);
+        inputs = Map.copyOf(inputs);
         if (stepBound < 1 || stuckTimeout.isNegative() || stuckTimeout.isZero()) {
             throw new IllegalArgumentException("step bound and stuck timeout must be positive");
         }
@@ -50,36 +55,41 @@ public record RunConfig(MemoryModel memoryModel, long stepBound, Duration stuckT
 
     /** Defaults: 1,000,000 steps (ten times the 10^5 shared accesses a run must handle), 10 s stuck timeout, loop bound 10, {@link #SPURIOUS_WAKEUPS}, no stop. */
     public static RunConfig of(MemoryModel memoryModel) {
-        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER, Set.of());
+        return new RunConfig(memoryModel, 1_000_000, Duration.ofSeconds(10), LOOP_BOUND, SPURIOUS_WAKEUPS, NEVER, Set.of(), Map.of());
     }
 
     public RunConfig withMemoryModel(MemoryModel model) {
-        return new RunConfig(model, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
+        return new RunConfig(model, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk, inputs);
     }
 
     public RunConfig withStepBound(long bound) {
-        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
+        return new RunConfig(memoryModel, bound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk, inputs);
     }
 
     public RunConfig withStuckTimeout(Duration timeout) {
-        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
+        return new RunConfig(memoryModel, stepBound, timeout, loopBound, spuriousWakeups, stop, instrumentedJdk, inputs);
     }
 
     public RunConfig withLoopBound(int bound) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop, instrumentedJdk);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, bound, spuriousWakeups, stop, instrumentedJdk, inputs);
     }
 
     public RunConfig withSpuriousWakeups(boolean spurious) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop, instrumentedJdk);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spurious, stop, instrumentedJdk, inputs);
     }
 
     /** These settings, with the code of these JDK classes instrumented (entries of {@code JdkClasses}). */
     public RunConfig withInstrumentedJdk(Set<String> classes) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, classes);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, classes, inputs);
+    }
+
+    /** These settings, with these values given to the program's inputs (by name). */
+    public RunConfig withInputs(Map<String, Long> given) {
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk, given);
     }
 
     /** These settings, with runs ended from outside once {@code stop} holds. */
     public RunConfig withStop(BooleanSupplier stop) {
-        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk);
+        return new RunConfig(memoryModel, stepBound, stuckTimeout, loopBound, spuriousWakeups, stop, instrumentedJdk, inputs);
     }
 }

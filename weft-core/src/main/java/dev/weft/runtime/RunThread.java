@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /** The runtime's record of one program thread in one run. Guarded by the run's lock. */
 final class RunThread {
     /** A read between its scheduling point ({@code before*}) and {@code afterLoad}. */
-    record PendingRead(Address address, EventKind kind, char type, int location, int flags) {
+    record PendingRead(Address address, EventKind kind, char type, int location, int flags, dev.weft.trace.AccessMode mode) {
     }
 
     /** An atomic operation between {@code beforeAtomic} and {@code afterAtomic}. */

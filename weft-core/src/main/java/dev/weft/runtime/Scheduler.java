@@ -6,10 +6,12 @@ import dev.weft.trace.Ending;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Location;
+import dev.weft.trace.AccessMode;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
+import dev.weft.trace.ObjectNames;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.ThreadPaths;
 import java.lang.invoke.MethodType;
@@ -68,6 +70,8 @@ final class Scheduler {
     final Recording recording;
     final BugReports bugs;
     final VisibleValues visibleValues = new VisibleValues();
+    /** Memory as each thread sees it under JMM (unused under SC, TSO and PSO). */
+    final JmmViews jmm = new JmmViews();
     private final List<RunThread> threads = new ArrayList<>();
     final BusyWaitRules busyWaits = new BusyWaitRules(threads);
     private final RunConfig config;
@@ -91,13 +95,16 @@ final class Scheduler {
     /** The program threads still running once the run was over, which no means could stop. */
     private List<String> uncontrolled = List.of();
     private final Point point = new Point();
+    private ProgramUnderTest.Copy copy;
+    private ObjectNames names;
+    private int namesAt;
 
     Scheduler(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         this.symbols = symbols;
         this.config = config;
         this.model = config.memoryModel();
         this.policy = policy;
-        this.recording = new Recording(symbols);
+        this.recording = new Recording(symbols, policy.recordsForReport());
         this.bugs = new BugReports(symbols, config);
         this.outside = new RunThread(-1, "(outside the run)", null, true, lock.newCondition());
         outside.uncontrolled = true;
@@ -110,6 +117,7 @@ final class Scheduler {
      * under this scheduler and returns when every program thread has stopped.
      */
     RunResult execute(ProgramUnderTest.Copy copy, Runnable mainBody) {
+        this.copy = copy;
         Thread mainThread = new Thread(mainBody, ThreadPaths.MAIN);
         // A new thread inherits its creator's daemon status; the JVM's main thread is never a daemon, and
         // the program's threads inherit main's, which decides when the run ends.
@@ -138,13 +146,18 @@ final class Scheduler {
             // The final state is what every thread sees once the run is over: writes still buffered are not part of it.
             visibleValues.stopped(running);
             visibleValues.show(null);
+            jmm.show(null);
         } finally {
             lock.unlock();
         }
         Map<String, String> finalState = copy.staticState();
+        Map<Object, String> fieldPaths = policy.recordsForReport() ? copy.fieldPaths() : Map.of();
         lock.lock();
         try {
-            return recording.result(end.status(), end.bug(), end.detail(), finalState);
+            if (model == MemoryModel.JMM && JmmCoverage.mayHideLoadBuffering(recording.events())) {
+                recording.incomplete(JmmCoverage.LOAD_BUFFERING);
+            }
+            return recording.result(end.status(), end.bug(), end.detail(), finalState, fieldPaths);
         } finally {
             lock.unlock();
         }
@@ -247,6 +260,7 @@ final class Scheduler {
         RunThread t = new RunThread(symbols.threads().id(name), name, jvm, jvm.isDaemon(), lock.newCondition());
         if (parent != null) {
             t.clockNanos = parent.clockNanos;
+            jmm.forked(parent, t);
         }
         threads.add(t);
         byJvmThread.put(jvm, t);
@@ -394,6 +408,18 @@ final class Scheduler {
     /** Whether the run lets waits and parks return spuriously ({@link RunConfig#spuriousWakeups}). */
     boolean spuriousWakeups() {
         return config.spuriousWakeups();
+    }
+
+    /**
+     * Names for the run's objects now, for bug messages: field paths and allocation sites only in a run for a report.
+     * Made once per point of the run (a deadlock's message describes every blocked thread's lock from one state).
+     */
+    ObjectNames names() {
+        if (names == null || namesAt != recording.nextIndex()) {
+            names = recording.names(policy.recordsForReport() ? copy.fieldPaths() : Map.of());
+            namesAt = recording.nextIndex();
+        }
+        return names;
     }
 
     ObjectRegistry objects() {
@@ -544,6 +570,7 @@ final class Scheduler {
 
     private void giveTurn(RunThread next) {
         visibleValues.show(next);
+        jmm.show(next);
         running = next;
         progress++;
         next.turn.signal();
@@ -629,6 +656,11 @@ final class Scheduler {
             }
             recording.chose(taken);
             RunThread chosen = byId.get(taken.thread());
+            if (taken.isFlush() && model == MemoryModel.JMM) {
+                EventKind kind = chosen.pending.kind();
+                jmm.reorder(chosen, taken.flush(), isWrite(kind), mode(kind));
+                continue;
+            }
             if (taken.isFlush()) {
                 flush(chosen, chosen.buffer.take(model, taken.flush()), Event.CHOSEN);
                 continue;
@@ -700,7 +732,9 @@ final class Scheduler {
                 }
             }
         }
-        if (model != MemoryModel.SC) {
+        if (model == MemoryModel.JMM) {
+            offerReorderings();
+        } else if (model != MemoryModel.SC) {
             for (RunThread t : live) {
                 for (Address a : t.buffer.flushable(model)) {
                     enabled.add(Choice.flush(t.id, a));
@@ -715,6 +749,34 @@ final class Scheduler {
                 }
             }
         }
+    }
+
+    /**
+     * Under JMM, for each thread about to read or write an address, the choice to reorder that access
+     * once more first ({@link JmmViews#canReorder}): a read sees a newer write, a write goes before an older one.
+     */
+    private void offerReorderings() {
+        for (int i = 0; i < live.size(); i++) {
+            RunThread t = live.get(i);
+            PendingOperation op = t.pending;
+            if (op != null && isPlainOrVolatileAccess(op.kind()) && isEnabled(t)
+                    && jmm.canReorder(t, op.address(), isWrite(op.kind()), mode(op.kind()))) {
+                enabled.add(Choice.flush(t.id, op.address()));
+            }
+        }
+    }
+
+    private static boolean isPlainOrVolatileAccess(EventKind kind) {
+        return kind == EventKind.READ || kind == EventKind.VOLATILE_READ || isWrite(kind);
+    }
+
+    private static boolean isWrite(EventKind kind) {
+        return kind == EventKind.WRITE || kind == EventKind.VOLATILE_WRITE;
+    }
+
+    /** All a view needs to know of a pending access's mode: whether it is volatile (its SC fence comes first). */
+    private static AccessMode mode(EventKind kind) {
+        return kind == EventKind.VOLATILE_READ || kind == EventKind.VOLATILE_WRITE ? AccessMode.VOLATILE : AccessMode.PLAIN;
     }
 
     /**
@@ -854,6 +916,9 @@ final class Scheduler {
             return -1;
         }
         settleOwedEvents(me);
+        if (model == MemoryModel.JMM) {
+            jmm.synchronisation(me, kind, address, value2);
+        }
         Event e = recording.add(me, kind, loc, address, value, value2, type, flags);
         busyWaits.recorded(me, e);
         return e.index();

@@ -4,11 +4,13 @@ import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.Location;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.RunResult.Status;
 import dev.weft.trace.ThreadPaths;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * The life of program threads: a thread body's start and end (its BEGIN and END events; an uncaught
@@ -358,6 +360,21 @@ final class ThreadLifecycle {
 
     /** {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the run ends here and cuts every other thread off. */
     void exit(int status, int loc) {
+        endRunHere(status, loc, me -> status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
+    }
+
+    /**
+     * {@code Weft.assume(false)}: the run is no behaviour of the program. It ends there as an exit
+     * does (an EXIT event, whose order against the other threads' steps the strategies explore), but
+     * as no bug.
+     */
+    void assumptionFailed(int loc) {
+        Location where = core.symbols.locations().get(loc);
+        endRunHere(0, loc, me -> RunEnd.of(Status.ASSUMPTION_FAILED, "Weft.assume(false)" + (where != null ? " at " + where.fileAndLine() : "")));
+    }
+
+    /** The calling thread ends the run at its EXIT event, once it is its turn. */
+    private void endRunHere(int status, int loc, Function<RunThread, RunEnd> how) {
         RunThread me = core.enter();
         try {
             if (me.controlled()) {
@@ -365,7 +382,7 @@ final class ThreadLifecycle {
             }
             core.drain(me);
             int event = core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
-            core.endRun(event, me, status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
+            core.endRun(event, me, how.apply(me));
             throw new RunAbort();
         } finally {
             core.unlock();

@@ -17,7 +17,8 @@
  *   <li>{@code Recording}: the run's events, initial values, schedule and object ids, handed over to
  *       the run's result;</li>
  *   <li>{@code MemoryAccess}: reads, writes, store forwarding and fences ({@code StoreBuffer},
- *       {@code VisibleValues}, {@code MemoryCell});</li>
+ *       {@code VisibleValues}, {@code MemoryCell}; under JMM {@code JmmViews}, and {@code JmmCoverage},
+ *       which says where a run could hide load buffering);</li>
  *   <li>{@code Locks}: monitors, wait/notify, {@code java.util.concurrent} locks, conditions and
  *       read/write views, park/unpark ({@code LockState});</li>
  *   <li>{@code ThreadLifecycle}: thread bodies, start, join, sleep, yield, interrupts, isAlive,
@@ -52,5 +53,7 @@
  *
  * <p>{@link dev.weft.runtime.ProgramRunner} is what the exploration above uses to run a program;
  * {@code ControlledExecutor} is the runner over real runs.
+ *
+ * <p>Where this package sits in the pipeline, and what it may use: docs/architecture.md.
  */
 package dev.weft.runtime;

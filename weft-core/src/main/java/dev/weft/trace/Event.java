@@ -13,6 +13,9 @@ package dev.weft.trace;
  * @param seq       position within the thread's own events (0 = BEGIN)
  * @param location  program location id ({@link LocationTable}), or -1 when none applies
  * @param address   the location, lock or thread touched; null for BEGIN/END/YIELD/FENCE/EXIT
+ * <p>{@code value} and {@code value2} mean different things for different kinds: read them through the named
+ * accessors ({@link #peerThread()}, {@link #flushedWrite()}, {@link #fenceKind()} ...), which say which kinds they serve.
+ *
  * @param value     value read or written (see {@link Values}); the status for EXIT; fence kind for FENCE; for
  *                  WAIT, WAKE and NOTIFY the wait set: 0 for the monitor's own, else the object id of the
  *                  {@code Condition}; for a YIELD that a blocking call recorded instead of its usual event
@@ -144,6 +147,60 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
             return (int) value2;
         }
         throw new IllegalStateException("not a loop arrival or a held wait: " + this);
+    }
+
+    /** The thread a FORK started, a JOIN joined, an UNPARK unparked or an INTERRUPT interrupted. */
+    public int peerThread() {
+        require(kind == EventKind.FORK || kind == EventKind.JOIN || kind == EventKind.UNPARK || kind == EventKind.INTERRUPT);
+        return (int) value2;
+    }
+
+    /** For a NOTIFY: the thread whose wake-up took this notification, or -1 (nobody, or a notifyAll). */
+    public int wokenThread() {
+        require(kind == EventKind.NOTIFY);
+        return (int) value2;
+    }
+
+    /** For a WAKE: the trace index of the NOTIFY whose notification it took, or -1 (a spurious wake-up, a timeout, an interrupt). */
+    public int takenNotify() {
+        require(kind == EventKind.WAKE);
+        return (int) value2;
+    }
+
+    /** For a FLUSH: the trace index of the buffered WRITE it publishes. */
+    public int flushedWrite() {
+        require(kind == EventKind.FLUSH);
+        return (int) value2;
+    }
+
+    /** For a WAIT, WAKE or NOTIFY: its wait set, 0 for the monitor's own, else the object id of the {@code Condition}. */
+    public long waitSet() {
+        require(kind == EventKind.WAIT || kind == EventKind.WAKE || kind == EventKind.NOTIFY);
+        return value;
+    }
+
+    /** For a FENCE: which fence. */
+    public FenceKind fenceKind() {
+        require(kind == EventKind.FENCE);
+        return FenceKind.values()[(int) value];
+    }
+
+    /** For an EXIT: the status passed to {@code System.exit}. */
+    public int exitStatus() {
+        require(kind == EventKind.EXIT);
+        return (int) value;
+    }
+
+    /** For a YIELD that a blocking call recorded instead of its usual event (a timeout, a failed tryLock, an interrupt): that event's kind. */
+    public EventKind replacedKind() {
+        require(kind == EventKind.YIELD && outcome() != Outcome.NORMAL);
+        return EventKind.values()[(int) value];
+    }
+
+    private void require(boolean holds) {
+        if (!holds) {
+            throw new IllegalStateException("not an event of that kind: " + this);
+        }
     }
 
     /** The value this event leaves in memory when it writes. */

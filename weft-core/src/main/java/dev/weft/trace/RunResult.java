@@ -47,7 +47,12 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, List<
          * loop bound allows; {@code detail} says where): its trace is a prefix of a run, and an exploration
          * that made such a run did not cover what lies beyond the cut.
          */
-        CUT
+        CUT,
+        /**
+         * The program called {@code Weft.assume(false)}: the run is no behaviour of the program, and its
+         * end is no bug. Bugs it showed before are real (the status is then {@link #BUG}).
+         */
+        ASSUMPTION_FAILED
     }
 
     public RunResult {
@@ -69,7 +74,7 @@ public record RunResult(Status status, Trace trace, List<Choice> schedule, List<
         return switch (status) {
             case BUG -> String.join("; ", new TreeSet<>(bugs.stream().map(RunResult::outcome).toList()));
             case COMPLETED -> new TreeMap<>(finalState).toString();
-            case UNSUPPORTED, DIVERGED, STOPPED, CUT -> status + ": " + detail;
+            case UNSUPPORTED, DIVERGED, STOPPED, CUT, ASSUMPTION_FAILED -> status + ": " + detail;
         };
     }
 

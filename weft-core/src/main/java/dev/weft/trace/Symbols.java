@@ -1,5 +1,7 @@
 package dev.weft.trace;
 
+import java.util.function.LongFunction;
+
 /**
  * The name tables of one checked program, shared by all its runs: thread and class names, program
  * locations and fields. Events refer to them by int id; reports turn ids back into names through this object.
@@ -34,21 +36,30 @@ public final class Symbols {
         return calls;
     }
 
-    /** Human-readable form of an address ("LostUpdate.count", "main#3.next", "main#2[4]", "HashMap main#5"). */
+    /** Human-readable form of an address, objects by their stable ids ("LostUpdate.count", "main#3.next", "main#2[4]", "HashMap main#5"). */
     public String describe(Address address) {
+        return describe(address, id -> ObjectIds.render(id, this));
+    }
+
+    /** Human-readable form of an address with its object named by {@code objectName} ({@link ObjectNames}). */
+    public String describe(Address address, LongFunction<String> objectName) {
         if (address == null) {
             return "";
         }
-        String object = ObjectIds.render(address.object(), this);
         return switch (address.kind()) {
             case STATIC_FIELD -> fields.get(address.slot()).displayName();
-            case INSTANCE_FIELD -> object + "." + fields.get(address.slot()).name();
-            case ARRAY_ELEMENT -> object + "[" + address.slot() + "]";
-            case ATOMIC -> address.slot() < 0 ? object + ".value" : object + "[" + address.slot() + "]";
-            case LOCK -> address.slot() == Address.INITIALISATION ? initialisation(address) : "lock " + object;
+            case INSTANCE_FIELD -> objectName.apply(address.object()) + "." + fields.get(address.slot()).name();
+            case ARRAY_ELEMENT -> objectName.apply(address.object()) + "[" + address.slot() + "]";
+            case ATOMIC -> objectName.apply(address.object()) + (address.slot() < 0 ? ".value" : "[" + address.slot() + "]");
+            case LOCK -> address.slot() == Address.INITIALISATION ? initialisation(address) : "lock " + objectName.apply(address.object());
             case THREAD_STATE -> "thread " + threads.name(address.slot());
-            case OBJECT_STATE -> JdkCallSite.simpleName(classes.name(address.slot())) + " " + object;
+            case OBJECT_STATE -> typed(JdkCallSite.simpleName(classes.name(address.slot())), objectName.apply(address.object()));
         };
+    }
+
+    /** "HashMap Registry.users", but "HashMap@Main.java:12" for a name that starts with its type already. */
+    private static String typed(String type, String name) {
+        return name.startsWith(type + "@") || name.equals(type) || name.startsWith(type + " [") ? name : type + " " + name;
     }
 
     /** "initialisation of pkg.Cls" for a class's initialisation lock. */

@@ -17,26 +17,33 @@ public final class Trace {
     private final Symbols symbols;
     private final List<Event> events;
     private final Map<Address, Long> initialValues;
-    private final Map<Integer, String> callTexts;
+    private final ReportDetail detail;
     private final Ending ending;
+    private final List<InputValue> inputs;
     private Map<Integer, List<Event>> byThread;
+    private ObjectNames names;
     private Map<Integer, List<Event>> stepsByThread;
 
     public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues) {
-        this(symbols, events, initialValues, null, Map.of());
+        this(symbols, events, initialValues, null, ReportDetail.NONE);
     }
 
     /**
-     * @param ending    how one of the run's events ended it, or null when something else did (a deadlock, a limit, Weft itself)
-     * @param callTexts for a run recorded in detail (the replay of a bug for its report): the JDK calls
-     *                  as the program made them ({@code ids.get("alice") → null}), by the trace index of
-     *                  the call's event
+     * @param ending how one of the run's events ended it, or null when something else did (a deadlock, a limit, Weft itself)
+     * @param detail what a run recorded in detail (the replay of a bug for its report) adds for people to read
      */
-    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, Map<Integer, String> callTexts) {
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, ReportDetail detail) {
+        this(symbols, events, initialValues, ending, detail, List.of());
+    }
+
+    /** @param inputs the program inputs the run read ({@code dev.weft.Weft.input}), in the order it first read them */
+    public Trace(Symbols symbols, List<Event> events, Map<Address, Long> initialValues, Ending ending, ReportDetail detail,
+                 List<InputValue> inputs) {
         this.symbols = symbols;
+        this.inputs = List.copyOf(inputs);
         this.events = Collections.unmodifiableList(events);
         this.initialValues = Collections.unmodifiableMap(initialValues);
-        this.callTexts = Collections.unmodifiableMap(callTexts);
+        this.detail = detail;
         this.ending = ending;
     }
 
@@ -67,12 +74,30 @@ public final class Trace {
 
     /** The JDK call event {@code index} as the program made it, with receiver, arguments and result; null unless recorded in detail. */
     public String callText(int index) {
-        return callTexts.get(index);
+        return detail.callTexts().get(index);
+    }
+
+    /** Where object {@code id} was allocated; null unless recorded in detail, or when the program did not allocate it. */
+    public ObjectOrigin origin(long id) {
+        return detail.origins().get(id);
+    }
+
+    /** Names for the run's objects, as people name them ({@link ObjectNames}). */
+    public synchronized ObjectNames names() {
+        if (names == null) {
+            names = new ObjectNames(symbols, events, detail);
+        }
+        return names;
     }
 
     /** How the run's exit or the end of its last non-daemon thread ended it, or null when neither did. */
     public Ending ending() {
         return ending;
+    }
+
+    /** The program inputs the run read, in the order it first read them; empty for a program that reads none. */
+    public List<InputValue> inputs() {
+        return inputs;
     }
 
     /** The events of one thread in program order. */

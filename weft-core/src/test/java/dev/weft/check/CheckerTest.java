@@ -7,13 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.ExplorationResult.Verdict;
 import dev.weft.instrument.BadProgramException;
-import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.report.ScheduleFile;
-import dev.weft.runtime.ControlledExecutor;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,11 +43,7 @@ class CheckerTest {
         CheckResult result = Checker.check(CheckRequest.forMainClass("examples.LostUpdate").classpath(EXAMPLES).build());
         Path saved = result.saveSchedules(dir).get(0);
 
-        ScheduleFile schedule = ScheduleFile.read(saved);
-        InstrumentedProgram program = InstrumentedProgram.open(String.join(File.pathSeparator, schedule.program().classpath()),
-                schedule.program().mainClass(), schedule.program().args());
-        RunResult replayed = new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
-        assertEquals(RunResult.Status.BUG, replayed.status());
+        assertEquals(RunResult.Status.BUG, RealRuns.replay(saved).status());
     }
 
     @Test

@@ -6,10 +6,12 @@ import dev.weft.explore.ExplorationLimits;
 import dev.weft.runtime.ProgramRunner;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.report.ScheduleFile;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
+import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -39,6 +41,14 @@ final class RealRuns {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Replays a saved schedule file as {@code weft replay} does: the program, settings and inputs it names, choice by choice. */
+    static RunResult replay(Path scheduleFile) throws Exception {
+        ScheduleFile schedule = ScheduleFile.read(scheduleFile);
+        InstrumentedProgram program = InstrumentedProgram.open(String.join(File.pathSeparator, schedule.program().classpath()),
+                schedule.program().mainClass(), schedule.program().args());
+        return new ControlledExecutor(program, schedule.runConfig()).run(schedule.replayPolicy(program.symbols()));
     }
 
     static Exploration explore(String mainClass, MemoryModel model, Strategy strategy, long runLimit, boolean allBugs) throws Exception {

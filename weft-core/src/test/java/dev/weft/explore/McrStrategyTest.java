@@ -109,7 +109,7 @@ class McrStrategyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void messagePassingFailsOnlyUnderPso(MemoryModel model) {
         Exploration run = mcr(ToyPrograms.messagePassing(), model, false);
         assertEquals(model == MemoryModel.PSO ? Verdict.BUG : Verdict.OK, run.result().verdict());
@@ -234,7 +234,7 @@ class McrStrategyTest {
 
     static Stream<Arguments> mutualExclusionPrograms() {
         return Stream.of(ToyPrograms.dekkerEntry(), ToyPrograms.peterson())
-                .flatMap(p -> Stream.of(MemoryModel.values()).map(m -> Arguments.of(p, m)));
+                .flatMap(p -> Stream.of(MemoryModel.SC, MemoryModel.TSO, MemoryModel.PSO).map(m -> Arguments.of(p, m)));
     }
 
     @ParameterizedTest

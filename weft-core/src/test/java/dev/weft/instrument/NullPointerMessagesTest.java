@@ -20,7 +20,7 @@ class NullPointerMessagesTest {
     private static final String NPE = "java.lang.NullPointerException: ";
 
     @ParameterizedTest
-    @ValueSource(strings = {"static", "path", "chain", "array", "local", "this", "invoke", "assign"})
+    @ValueSource(strings = {"static", "path", "chain", "array", "local", "this", "invoke", "assign", "increment", "chainIncrement"})
     void theMessageNamesWhatTheProgramLoaded(String path) throws Exception {
         String classpath = Path.of(subjects.NullPaths.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         InstrumentedProgram program = InstrumentedProgram.open(classpath, "subjects.NullPaths", List.of(path));

@@ -229,7 +229,7 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
-    public void allocated(Object object) {
+    public void allocated(Object object, int loc) {
         record("new " + type(object));
     }
 
@@ -398,6 +398,18 @@ final class RecordingHandler implements HookHandler {
     public void exit(int status, int loc) {
         record("exit " + status, loc);
         throw new ExitCalled(status);
+    }
+
+    @Override
+    public long input(String name, long min, long max, char type, int loc) {
+        record("input " + name + " " + min + ".." + max + " " + type, loc);
+        return min;
+    }
+
+    @Override
+    public void assumptionFailed(int loc) {
+        record("assume false", loc);
+        throw new ExitCalled(0);
     }
 
     @Override

@@ -29,6 +29,7 @@ final class LitmusTable {
                 case SC -> allowedSc;
                 case TSO -> allowedTso;
                 case PSO -> allowedPso;
+                case JMM -> throw new UnsupportedOperationException("jmm verdicts are JmmLitmusTable's");
             };
         }
 

@@ -44,8 +44,8 @@ class BugsTest {
         TestProgram p = new TestProgram(t -> {
             Object a = new Object();
             Object b = new Object();
-            Hooks.allocated(a);
-            Hooks.allocated(b);
+            Hooks.allocated(a, -1);
+            Hooks.allocated(b, -1);
             t.fork(() -> t.sync(a, () -> t.sync(b, () -> t.write("x", 1))));
             t.sync(b, () -> t.sync(a, () -> t.write("y", 1)));
         });
@@ -80,7 +80,7 @@ class BugsTest {
     void aMissedNotifyIsADeadlockSayingWhoWaitsForWhat() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             t.fork(() -> t.sync(monitor, () -> t.notifyOn(monitor, false)));
             Hooks.monitorEnter(monitor, -1);
             t.waitOn(monitor);

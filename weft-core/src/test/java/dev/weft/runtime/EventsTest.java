@@ -104,7 +104,7 @@ class EventsTest {
     void nestedLocksRecordOnlyTheOutermostAcquireAndRelease() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             t.sync(monitor, () -> t.sync(monitor, () -> t.write("x", 1)));
             ReentrantLock lock = t.newLock();
             t.lock(lock);
@@ -164,7 +164,7 @@ class EventsTest {
     void waitReleasesTheMonitorAndWakeNamesTheNotify() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Hooks.monitorEnter(monitor, -1);
             t.fork(() -> t.sync(monitor, () -> {
                 t.write("flag", 1);
@@ -190,7 +190,7 @@ class EventsTest {
     void aNotifyAllWakesEveryWaiterAndANotifyOnlyAWaiterThatTakesIt() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Runnable waiter = () -> t.sync(monitor, () -> {
                 try {
                     t.write("x", t.read("x") + 1);
@@ -234,7 +234,7 @@ class EventsTest {
     void waitersReleaseTheJvmMonitorInEverySchedule() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Runnable consumer = () -> t.sync(monitor, () -> {
                 try {
                     while (t.read("flag") == 0) {
@@ -262,7 +262,7 @@ class EventsTest {
     void readWriteLockDowngradeRecordsASharedLockWhileTheExclusiveOneIsHeld() {
         TestProgram p = new TestProgram(t -> {
             ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
-            Hooks.allocated(rw);
+            Hooks.allocated(rw, -1);
             Lock write = t.view(rw, true);
             Lock read = t.view(rw, false);
             t.lock(write);
@@ -323,7 +323,7 @@ class EventsTest {
     void atomicsRecordReadModifyWrites() {
         TestProgram p = new TestProgram(t -> {
             AtomicInteger counter = new AtomicInteger();
-            Hooks.allocated(counter);
+            Hooks.allocated(counter, -1);
             Hooks.beforeAtomic(counter, -1, Hooks.ATOMIC_RMW, -1);
             counter.incrementAndGet();
             Hooks.afterAtomic();
@@ -374,7 +374,7 @@ class EventsTest {
     void interruptWakesAParkedThreadAndAbortsAWait() {
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Thread parker = t.fork(() -> {
                 Hooks.park(null, false, -1);
                 t.record("parkerInterrupted", Hooks.threadIsInterrupted(Thread.currentThread(), -1));

@@ -114,13 +114,13 @@ class ExplorationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void fullFencesRestoreStoreBuffering(MemoryModel model) {
         assertFalse(outcomes(storeBuffering(true), model).contains(SB_RELAXED));
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void volatileAccessesRestoreStoreBuffering(MemoryModel model) {
         TestProgram p = twoThreads(t -> {
             t.write("v", 1);
@@ -172,7 +172,7 @@ class ExplorationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void aVolatileFlagOrMessageFenceRestoresMessagePassing(MemoryModel model) {
         assertFalse(outcomes(messagePassing("v", null), model).contains(MP_RELAXED));
         assertFalse(outcomes(messagePassing("y", FenceKind.STORE_STORE), model).contains(MP_RELAXED));
@@ -217,7 +217,7 @@ class ExplorationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void replayingAScheduleGivesTheSameTrace(MemoryModel model) {
         TestProgram p = storeBuffering(false);
         ControlledExecutor executor = new ControlledExecutor(p, Runs.config(model));
@@ -237,7 +237,7 @@ class ExplorationTest {
         programs.add(Litmus.named("ISA2").program());
         programs.add(new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             Box shared = t.newBox();
             List<Thread> workers = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -260,7 +260,7 @@ class ExplorationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryModel.class)
+    @EnumSource(value = MemoryModel.class, names = {"SC", "TSO", "PSO"})
     void randomSchedulesReplayEventByEvent(MemoryModel model) {
         for (TestProgram p : replayPrograms()) {
             ControlledExecutor executor = new ControlledExecutor(p, Runs.config(model));

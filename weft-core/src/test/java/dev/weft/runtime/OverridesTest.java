@@ -59,7 +59,7 @@ class OverridesTest {
         OVERRIDE_CALLS.set(0);
         TestProgram p = new TestProgram(t -> {
             Object monitor = new Object();
-            Hooks.allocated(monitor);
+            Hooks.allocated(monitor, -1);
             NoisyThread waiter = new NoisyThread(() -> t.sync(monitor, () -> {
                 try {
                     while (t.read("flag") == 0) {
@@ -78,14 +78,14 @@ class OverridesTest {
             t.join(waiter);
 
             OwnLock lock = new OwnLock();
-            Hooks.allocated(lock);
+            Hooks.allocated(lock, -1);
             Condition condition = lock.newCondition();
             t.lock(lock);
             t.record("signalled", t.await(condition, 1));
             t.unlock(lock);
 
             OwnReadWriteLock rw = new OwnReadWriteLock();
-            Hooks.allocated(rw);
+            Hooks.allocated(rw, -1);
             Lock write = rw.writeLock();
             t.lock(write);
             t.unlock(write);

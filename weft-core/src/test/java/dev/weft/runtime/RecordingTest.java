@@ -14,15 +14,15 @@ class RecordingTest {
 
     @Test
     void aRunsIncompleteReasonsReachItsResultOnceEach() {
-        Recording recording = new Recording(new Symbols());
+        Recording recording = new Recording(new Symbols(), false);
         IncompleteReason loop = IncompleteReason.of("loop-bound", "a loop at A.java:7 ran past the loop bound");
         IncompleteReason spin = IncompleteReason.of("lock-held-spin", "a spinning thread was let go because the others waited for its lock");
         recording.incomplete(loop);
         recording.incomplete(spin);
         recording.incomplete(IncompleteReason.of("loop-bound", "a loop at A.java:7 ran past the loop bound"));
-        RunResult result = recording.result(RunResult.Status.COMPLETED, null, null, Map.of());
+        RunResult result = recording.result(RunResult.Status.COMPLETED, null, null, Map.of(), Map.of());
         assertEquals(List.of(loop, spin), result.incompleteReasons());
         // The recording is forgotten with the rest: the next result starts without reasons.
-        assertEquals(List.of(), recording.result(RunResult.Status.COMPLETED, null, null, Map.of()).incompleteReasons());
+        assertEquals(List.of(), recording.result(RunResult.Status.COMPLETED, null, null, Map.of(), Map.of()).incompleteReasons());
     }
 }

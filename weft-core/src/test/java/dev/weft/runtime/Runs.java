@@ -55,6 +55,19 @@ final class Runs {
 
     /** Every run DFS makes (all bugs kept), in order. */
     static List<RunResult> dfs(TestProgram program, RunConfig config) {
+        Exploration exploration = explore(program, config);
+        if (!exploration.result().complete()) {
+            throw new AssertionError("exploration incomplete: " + exploration.result());
+        }
+        return exploration.runs();
+    }
+
+    /** What a DFS exploration found, and the runs it made. */
+    record Exploration(List<RunResult> runs, ExplorationResult result) {
+    }
+
+    /** Every run DFS makes (all bugs kept), in order, complete or not. */
+    static Exploration explore(TestProgram program, RunConfig config) {
         List<RunResult> results = new ArrayList<>();
         ControlledExecutor executor = new ControlledExecutor(program, config);
         ExplorationResult exploration = new Explorer(policy -> {
@@ -65,10 +78,7 @@ final class Runs {
             }
             return r;
         }, new DfsStrategy(), new ExplorationLimits(100_000, null, true), null).explore();
-        if (!exploration.complete()) {
-            throw new AssertionError("exploration incomplete: " + exploration);
-        }
-        return results;
+        return new Exploration(results, exploration);
     }
 
     static List<RunResult> dfs(TestProgram program, MemoryModel model) {

@@ -154,7 +154,7 @@ final class TestProgram implements ProgramUnderTest {
 
     Box newBox() {
         Box b = new Box();
-        Hooks.allocated(b);
+        Hooks.allocated(b, -1);
         return b;
     }
 
@@ -170,7 +170,7 @@ final class TestProgram implements ProgramUnderTest {
 
     int[] newArray(int length) {
         int[] a = new int[length];
-        Hooks.allocated(a);
+        Hooks.allocated(a, -1);
         return a;
     }
 
@@ -221,7 +221,7 @@ final class TestProgram implements ProgramUnderTest {
 
     ReentrantLock newLock() {
         ReentrantLock l = new ReentrantLock();
-        Hooks.allocated(l);
+        Hooks.allocated(l, -1);
         return l;
     }
 

@@ -51,6 +51,11 @@ final class CapturingProgram implements ProgramUnderTest {
             public Map<String, String> staticState() {
                 return copy.staticState();
             }
+
+            @Override
+            public Map<Object, String> fieldPaths() {
+                return copy.fieldPaths();
+            }
         };
     }
 }

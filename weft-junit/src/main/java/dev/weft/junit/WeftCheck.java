@@ -115,6 +115,7 @@ final class WeftCheck {
                 .strategy(settings.strategy()).seed(settings.seed()).maxExecutions(settings.maxExecutions())
                 .timeLimit(settings.timeLimit().isBlank() ? null : DurationText.parse(settings.timeLimit()))
                 .failOnRace(settings.failOnRace())
+                .workers(settings.workers())
                 .build();
         try {
             return Checker.check(request);
@@ -147,8 +148,8 @@ final class WeftCheck {
                 throw new AssertionError(TextReport.render(spec(), schedule.memoryModel(), replayed, List.of(), RaceFindings.observed(List.of()), false) + "replayed from " + file + "\n",
                         cause(run.bug(), program));
             }
-            case COMPLETED, CUT -> test.name() + ": the replayed execution of " + file
-                    + (run.status() == RunResult.Status.CUT ? " was cut before its end (" + run.detail() + ")" : " completed without a bug")
+            case COMPLETED, CUT, ASSUMPTION_FAILED -> test.name() + ": the replayed execution of " + file
+                    + (run.status() == RunResult.Status.COMPLETED ? " completed without a bug" : " ended before its end (" + run.detail() + ")")
                     + (schedule.bug() == null ? "" : "; the saved bug (" + schedule.bug().kind() + ") did not reproduce");
             case UNSUPPORTED, DIVERGED, STOPPED -> throw new AssertionError("Weft cannot replay " + file + " for " + test.name() + ": " + run.detail()
                     + "\n" + TextReport.interleaving(run.trace()));

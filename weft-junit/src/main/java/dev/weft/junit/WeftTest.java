@@ -32,8 +32,11 @@ public @interface WeftTest {
     /** Memory model the runs follow; SC unless TSO or PSO is asked for. */
     MemoryModel memoryModel() default MemoryModel.SC;
 
-    /** mcr | dpor | icb | pct | random | dfs, as {@code weft check --strategy}. */
+    /** mcr | portfolio | dpor | icb | pct | random | dfs, as {@code weft check --strategy}. */
     String strategy() default "mcr";
+
+    /** Threads exploring at the same time, as {@code weft check --workers}. */
+    int workers() default 1;
 
     /** Stop after this many runs (0: no limit). */
     long maxExecutions() default 0;

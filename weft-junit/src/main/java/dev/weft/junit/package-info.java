@@ -13,5 +13,7 @@
  * apiguardian, which all runs share uninstrumented from the test's class loader so that assertion
  * errors are the classes JUnit reports. Directory classes are instrumented when the test starts, jar
  * classes when a run first loads them.
+ *
+ * <p>Where this package sits in the pipeline, and what it may use: docs/architecture.md.
  */
 package dev.weft.junit;

@@ -121,6 +121,11 @@ class ReplayTest {
             }
 
             @Override
+            public int workers() {
+                return 1;
+            }
+
+            @Override
             public String timeLimit() {
                 return "";
             }

@@ -66,7 +66,7 @@ class WeftExtensionTest {
         Fixtures.Outcome outcome = Fixtures.run(LockedCounter.class, "noUpdateLost");
         assertTrue(outcome.passed(), () -> outcome.failure().getMessage());
         assertEquals(1, outcome.reports().size());
-        assertTrue(outcome.reports().get(0).matches("fixtures\\.LockedCounter#noUpdateLost: no bug under SC with mcr — \\d+ executions? in .*, every behaviour covered"),
+        assertTrue(outcome.reports().get(0).matches("fixtures\\.LockedCounter#noUpdateLost: no bug under SC with mcr — \\d+ executions?( on \\d+ workers)? in .*, every behaviour covered"),
                 outcome.reports().get(0));
     }
 
@@ -165,7 +165,7 @@ class WeftExtensionTest {
 
     @Test
     void settingsWeftCannotHonourFailWithOneClearMessage() {
-        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct)",
+        assertEquals("unknown strategy 'bogus' (known: mcr, dfs, random, dpor, icb, pct, portfolio, mpc)",
                 Fixtures.run(Misconfigured.class, "unknownStrategy").message());
         assertEquals("'soon' is not a duration: a whole number with its unit ms, s, m or h (examples: 90s, 10m, 1h, 500ms)",
                 Fixtures.run(Misconfigured.class, "unreadableTimeLimit").message());

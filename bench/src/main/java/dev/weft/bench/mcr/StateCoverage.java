@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * MCR's two guarantees measured by read states (issue 3; mcr-tso-pso §4.6): for each program and
+ * MCR's two guarantees measured by read states (docs/mcr.md; mcr-tso-pso §4.6): for each program and
  * memory model, the runs MCR makes, the distinct read states they reach (a state is a run's
  * {@link ReadSignature}: the value every read returned, each thread's length, every final value),
  * how many runs repeat a state seen before, and how many of the states of bug-free runs that a
@@ -27,7 +27,7 @@ import java.util.Set;
  * <pre>java -cp "$CP" dev.weft.bench.mcr.StateCoverage [litmus|crosscheck|mutex|CLASS ...]</pre>
  *
  * Without arguments every group is measured. {@code mutex} is Dekker, Peterson, Lamport's fast
- * mutex and Bakery on plain fields, the programs of issue 5's run-count target.
+ * mutex and Bakery on plain fields, the programs of the run-count comparison with DPOR in docs/mcr.md.
  */
 public final class StateCoverage {
     private static final long RUN_LIMIT = 20_000;
@@ -121,7 +121,7 @@ public final class StateCoverage {
         Set<ReadSignature> states = new HashSet<>();
         Set<ReadSignature> bugStates = new HashSet<>();
         CheckResult result = Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(BenchmarkPrograms.classpath()))
-                .memoryModel(model).strategy(strategy).maxExecutions(RUN_LIMIT).allBugs(true).races(false)
+                .memoryModel(model).strategy(strategy).maxExecutions(RUN_LIMIT).allBugs(true).races(false).workers(1)
                 .observeRuns(run -> (run.status() == RunResult.Status.BUG ? bugStates : states).add(ReadSignature.of(run.trace())))
                 .build());
         return new Exploration(result.exploration().executions(), states, bugStates.size(), result.complete());

@@ -22,7 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The papers' comparison in one run (issue 5, mcr-systematic-testing Tables 2–3, mcr-tso-pso
+ * The papers' comparison in one run (docs/benchmarks.md; mcr-systematic-testing Tables 2–3, mcr-tso-pso
  * Tables 3–4): every catalogued benchmark program under its memory model, explored by each strategy
  * with the same run and time budget, as a Markdown table and a CSV file.
  *
@@ -31,7 +31,8 @@ import java.util.Map;
  * five), {@code --filter TEXT} (rows whose class name contains it), {@code --solver order|z3} for
  * MCR's queries (default order), {@code --no-spurious-wakeups} or {@code --spurious-wakeups} (default:
  * as {@code weft check}), {@code --programs benchmarks|jdk} (the benchmark catalogue, default, or
- * the example catalogue's programs on shared JDK objects), {@code --write DIR}: write
+ * the example catalogue's programs on shared JDK objects), {@code --workers N} (default 1, so that run
+ * counts do not depend on timing), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} ({@code benchmarks-jdk.csv}) and replace the generated part of
  * {@code DIR/benchmarks.md} (the set's own part for {@code jdk}); without it the table goes to
  * standard output. Each cell explores past the first bug, so it gives both the
@@ -59,6 +60,7 @@ public final class StrategyTable {
         List<String> strategies = List.of(options.getOrDefault("--strategies", "mcr,dpor,dfs,icb,pct").split(","));
         strategies.forEach(StrategyKind::byName);
         String filter = options.getOrDefault("--filter", "");
+        int workers = Integer.parseInt(options.getOrDefault("--workers", "1"));
         SolverKind solver = SolverKind.parse(options.getOrDefault("--solver", SolverKind.ORDER.cliName()));
         String classpath = BenchmarkPrograms.classpath();
         boolean spurious = options.containsKey("--spurious-wakeups") || RunConfig.SPURIOUS_WAKEUPS && !options.containsKey("--no-spurious-wakeups");
@@ -73,7 +75,7 @@ public final class StrategyTable {
             List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
                 ExplorationResult r = explore(classpath, entry.className(), RunConfig.of(model).withSpuriousWakeups(spurious), name, solver,
-                        maxRuns, timeLimit);
+                        maxRuns, timeLimit, workers);
                 boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
                 cells.add(new Cell(name, r, wrong));
             }
@@ -81,9 +83,10 @@ public final class StrategyTable {
             rows.add(row);
             System.err.println(markdownRow(row));
         }
-        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; solver %s; %s; %s; %d cores",
+        String budget = String.format(Locale.ROOT, "%s; budget %d runs and %d s per cell; solver %s; %s; %s; %d cores, %d worker%s",
                 quick ? "quick mode (SC rows only)" : "full mode", maxRuns, timeLimit.toSeconds(), solver.cliName(),
-                spurious ? "spurious wake-ups" : "no spurious wake-ups", LocalDate.now(), Runtime.getRuntime().availableProcessors());
+                spurious ? "spurious wake-ups" : "no spurious wake-ups", LocalDate.now(), Runtime.getRuntime().availableProcessors(),
+                workers, workers == 1 ? "" : "s");
         String markdown = markdown(rows, strategies, budget);
         if (options.containsKey("--write")) {
             Path dir = Path.of(options.get("--write"));
@@ -100,7 +103,7 @@ public final class StrategyTable {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick", "--spurious-wakeups", "--no-spurious-wakeups" -> options.put(args[i], "");
-                case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver", "--programs" -> {
+                case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver", "--programs", "--workers" -> {
                     if (i + 1 == args.length) {
                         throw new IllegalArgumentException(args[i] + " needs a value");
                     }
@@ -108,17 +111,18 @@ public final class StrategyTable {
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
                         + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3,"
-                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk, --write DIR)");
+                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk, --workers N, --write DIR)");
             }
         }
         return options;
     }
 
     static ExplorationResult explore(String classpath, String mainClass, RunConfig config, String strategy, SolverKind solver,
-                                             long maxRuns, Duration timeLimit) throws Exception {
+                                             long maxRuns, Duration timeLimit, int workers) throws Exception {
         // Races are not looked for: the table compares the strategies' own work.
         return Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(classpath)).runConfig(config).strategy(strategy)
-                .solver(solver).seed(1).maxExecutions(maxRuns).timeLimit(timeLimit).allBugs(true).races(false).build()).exploration();
+                .solver(solver).seed(1).maxExecutions(maxRuns).timeLimit(timeLimit).allBugs(true).races(false).workers(workers)
+                .build()).exploration();
     }
 
     static String markdown(List<Row> rows, List<String> strategies, String budget) {

@@ -129,8 +129,8 @@ public final class JdkBridgeSink implements JdkBridge.Sink {
     }
 
     @Override
-    public void allocated(Object object) {
-        Hooks.allocated(object);
+    public void allocated(Object object, int loc) {
+        Hooks.allocated(object, loc);
     }
 
     @Override

@@ -87,9 +87,10 @@ public interface HookHandler {
 
     /**
      * A new object or array whose allocation the program performed; idempotent (a program object is
-     * reported right after its super constructor returns, and again when its constructor returns).
+     * reported right after its super constructor returns, and again when its constructor returns), at
+     * location {@code loc}.
      */
-    void allocated(Object object);
+    void allocated(Object object, int loc);
 
     // ---- class initialisation (JLS 12.4.2)
 
@@ -184,6 +185,14 @@ public interface HookHandler {
 
     /** System.exit / Runtime.exit / Runtime.halt: never returns normally. */
     void exit(int status, int loc);
+
+    // ---- program inputs (dev.weft.Weft)
+
+    /** {@code Weft.input}/{@code inputBoolean}: the run's value of the named input; {@code type} is 'I', 'J' or 'Z' (0 or 1). */
+    long input(String name, long min, long max, char type, int loc);
+
+    /** {@code Weft.assume(false)}: ends the run as no behaviour of the program; never returns normally. */
+    void assumptionFailed(int loc);
 
     /** The static {@code Thread.setDefaultUncaughtExceptionHandler}, for the program's run only. */
     void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc);

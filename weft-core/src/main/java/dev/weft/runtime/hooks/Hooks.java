@@ -155,8 +155,8 @@ public final class Hooks {
         handler().arrayStore(array, index, value, loc);
     }
 
-    public static void allocated(Object object) {
-        handler().allocated(object);
+    public static void allocated(Object object, int loc) {
+        handler().allocated(object, loc);
     }
 
     public static void classInit(Class<?> type, int loc) {
@@ -261,6 +261,24 @@ public final class Hooks {
 
     public static void exit(int status, int loc) {
         handler().exit(status, loc);
+    }
+
+    public static int input(String name, int min, int max, int loc) {
+        return (int) handler().input(name, min, max, 'I', loc);
+    }
+
+    public static long input(String name, long min, long max, int loc) {
+        return handler().input(name, min, max, 'J', loc);
+    }
+
+    public static boolean inputBoolean(String name, int loc) {
+        return handler().input(name, 0, 1, 'Z', loc) != 0;
+    }
+
+    public static void assume(boolean condition, int loc) {
+        if (!condition) {
+            handler().assumptionFailed(loc);
+        }
     }
 
     public static void setDefaultUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler, int loc) {

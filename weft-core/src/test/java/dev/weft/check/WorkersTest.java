@@ -1,0 +1,140 @@
+package dev.weft.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.causal.ReadSignature;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.FoundBug;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.report.ProgramSpec;
+import dev.weft.runtime.ProgramUnderTest;
+import dev.weft.trace.VirtualFixes;
+import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
+import examples.Catalog;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One exploration on several workers finds what it finds on one: the same verdict and completeness
+ * and the same bugs (all bugs are asked for, so which is first does not matter). The strategies whose
+ * runs do not depend on the order they are made in also cover the same set of read states (the values
+ * every run's reads returned, {@link ReadSignature}): dfs, icb and random make the very same runs, dpor
+ * one of every Mazurkiewicz class (a subtree may be explored twice by two shares). mcr's set of read
+ * states depends on the order its seeds run in even on one worker (a seed is dropped when its region
+ * was queued, or stood for by an explored run, and which comes first depends on the order; docs/mcr.md),
+ * so for mcr only verdicts and bugs are compared. The default suite checks every other of the catalogue's
+ * SC rows, where one worker covers everything within a small budget; {@code -Dweft.workers.all=true}
+ * checks every row.
+ */
+class WorkersTest {
+    /** More workers than the 2 cores CI has: shares are split and run side by side however the machine is. */
+    private static final int WORKERS = Integer.getInteger("weft.workers.n", 3);
+    private static final long RUNS = 400;
+    private static final boolean ALL = Boolean.getBoolean("weft.workers.all");
+
+    private record Explored(ExplorationResult result, Set<ReadSignature> states) {
+        Set<String> bugs() {
+            return result.bugs().stream().map(WorkersTest::key).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /** Every row with {@code weft.workers.all}; else every other SC row, to keep the suite's time down. */
+    static Stream<Arguments> rows() {
+        List<Catalog.Entry> entries = Catalog.examples().stream().filter(e -> ALL || e.memoryModel().equals("sc")).toList();
+        return IntStream.range(0, entries.size()).filter(i -> ALL || i % 2 == 0)
+                .mapToObj(i -> Arguments.of(entries.get(i).className(), entries.get(i).memoryModel()));
+    }
+
+    static Stream<Arguments> strategyRows() {
+        return Stream.of("examples.LostUpdate", "examples.SlidesExample", "examples.LockedCounter", "examples.crosscheck.WaitNotifyHandoff")
+                .flatMap(c -> Stream.of("dfs", "dpor", "icb", "random", "pct", "portfolio").map(s -> Arguments.of(c, s)));
+    }
+
+    @ParameterizedTest(name = "mcr {0} {1}")
+    @MethodSource("rows")
+    void mcrCoversTheSameOnSeveralWorkers(String className, String model) throws Exception {
+        ProgramUnderTest program = open(className);
+        Explored one = explore(program, model, "mcr", 1);
+        if (one.result().stop() != ExplorationResult.Stop.EXHAUSTED) {
+            return; // beyond the budget: what one worker covered by then depends on where it stopped
+        }
+        Explored several = explore(program, model, "mcr", WORKERS);
+        assertSame(one, several, className + " " + model, false);
+    }
+
+    @ParameterizedTest(name = "{1} {0}")
+    @MethodSource("strategyRows")
+    void otherStrategiesMakeTheSameRuns(String className, String strategy) throws Exception {
+        ProgramUnderTest program = open(className);
+        Explored one = explore(program, "sc", strategy, 1);
+        Explored several = explore(program, "sc", strategy, WORKERS);
+        if (one.result().stop() != ExplorationResult.Stop.EXHAUSTED && !strategy.equals("random")) {
+            // Stopped at the run limit: which runs came first, and so what they found, depends on the order they were made in.
+            assertNull(several.result().error(), className + " " + strategy);
+            return;
+        }
+        // Random's runs depend on their numbers alone; the systematic strategies' runs up to a limit on the order they are made in.
+        boolean sameStates = strategy.equals("random") || one.result().complete() && Set.of("dfs", "icb", "dpor").contains(strategy);
+        assertSame(one, several, className + " " + strategy, sameStates);
+        if (Set.of("dfs", "icb", "random").contains(strategy)) {
+            assertEquals(one.result().executions(), several.result().executions(), className + " " + strategy);
+        }
+    }
+
+    /** @param sameStates whether the read states must be the same too */
+    private static void assertSame(Explored one, Explored several, String what, boolean sameStates) {
+        assertNull(several.result().error(), what);
+        assertEquals(one.result().verdict(), several.result().verdict(), what);
+        assertEquals(one.result().complete(), several.result().complete(), what + ": " + several.result().incompleteReasons());
+        assertEquals(one.bugs(), several.bugs(), what);
+        if (sameStates) {
+            assertTrue(one.states().equals(several.states()), what + ": " + one.states().size() + " read states on one worker, "
+                    + several.states().size() + " on several, " + missing(one.states(), several.states()) + " missing and "
+                    + missing(several.states(), one.states()) + " new");
+        }
+    }
+
+    private static ProgramUnderTest open(String className) throws Exception {
+        return InstrumentedProgram.open(RealRuns.examplesClasspath(), className, List.of());
+    }
+
+    private static long missing(Set<ReadSignature> from, Set<ReadSignature> in) {
+        return from.stream().filter(state -> !in.contains(state)).count();
+    }
+
+    /**
+     * Explores a program opened once for both explorations compared: a read state names threads and objects by ids
+     * that the program's name tables give out as runs first meet them, which with several workers is in another order.
+     */
+    private static Explored explore(ProgramUnderTest program, String model, String strategy, int workers) throws Exception {
+        Set<ReadSignature> states = ConcurrentHashMap.newKeySet();
+        String classpath = RealRuns.examplesClasspath();
+        CheckRequest request = CheckRequest.forProgram(new ProgramSpec(List.of(classpath), "program", List.of(), VirtualFixes.NONE),
+                        () -> program)
+                .memoryModel(MemoryModel.valueOf(model.toUpperCase(Locale.ROOT))).strategy(strategy).seed(7)
+                .maxExecutions(RUNS).allBugs(true).races(false).workers(workers)
+                .observeRuns(run -> {
+                    if (run.status() != RunResult.Status.STOPPED && run.status() != RunResult.Status.UNSUPPORTED) {
+                        states.add(ReadSignature.of(run.trace()));
+                    }
+                })
+                .build();
+        return new Explored(Checker.check(request).exploration(), states);
+    }
+
+    private static String key(FoundBug found) {
+        return found.bug().kind() + "@" + found.bug().location();
+    }
+}
