@@ -38,7 +38,7 @@ class JucInstrumentationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"examples.juc.SemaphoreHandoff", "examples.juc.LinkedBlockingQueuePoisonPill"})
+    @CsvSource({"examples.juc.SemaphoreHandoff", "examples.juc.BlockingQueueProducerConsumer"})
     void aWaitingTakeIsCoveredByBothStrategies(String program) throws Exception {
         for (var strategy : List.of(new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE), new DporStrategy(MemoryModel.SC))) {
             ExplorationResult result = RealRuns.explore(program, MemoryModel.SC, strategy, 5_000, false).result();
