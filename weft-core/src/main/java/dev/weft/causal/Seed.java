@@ -1,6 +1,7 @@
 package dev.weft.causal;
 
 import dev.weft.trace.Choice;
+import java.io.Serializable;
 import java.util.BitSet;
 import java.util.List;
 
@@ -19,5 +20,6 @@ import java.util.List;
  * @param finalReadsFixed how many of the virtual final reads ({@link CausalModel#isFinalRead}) keep
  *                 their values in the seeds of the run this seed starts
  */
-public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed) {
+public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed)
+        implements Serializable {
 }
