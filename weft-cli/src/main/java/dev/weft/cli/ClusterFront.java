@@ -24,7 +24,9 @@ final class ClusterFront {
             awaitOthers(member);
             err.println("cluster: checking on " + member.members() + " members");
             err.flush();
-            List<String> args = ClusterOptions.withoutSecret(spec.commandLine().getParseResult().originalArgs());
+            List<String> line = spec.commandLine().getParseResult().originalArgs();
+            // The whole command line: the arguments of check come after its name.
+            List<String> args = ClusterOptions.withoutSecret(line.subList(line.indexOf(spec.name()) + 1, line.size()));
             Job job = new Job(UUID.randomUUID().toString(), args, request.program().classpath());
             return ClusterCheck.check(member, job, request, deadline);
         } finally {

@@ -15,13 +15,17 @@ import dev.weft.instrument.BadProgramException;
 import dev.weft.race.RaceFindings;
 import dev.weft.report.Progress;
 import dev.weft.trace.IncompleteReason;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * {@code weft check --cluster}: one mcr exploration on every member of the cluster, this JVM among them. It queues the
@@ -35,11 +39,13 @@ public final class ClusterCheck {
     /** How often, with the queue empty, open seeds that nobody holds are looked for. */
     private static final long SWEEP_MILLIS = 2000;
     private static final double PROGRESS_SECONDS = 2;
+    private static final double MEMBERS_SECONDS = 10;
 
     private final ClusterMember member;
     private final MemberJob job;
     private final Progress progress;
     private final long start = System.nanoTime();
+    private double lastTold;
 
     private ClusterCheck(ClusterMember member, MemberJob job, Progress progress) {
         this.member = member;
@@ -65,6 +71,7 @@ public final class ClusterCheck {
             return new ClusterCheck(member, taken, progress).run();
         } finally {
             progress.finish();
+            MemberJob.leave();
         }
     }
 
@@ -116,8 +123,22 @@ public final class ClusterCheck {
             }
             progress.afterRun(space.runs.get(), space.queue.size(), (int) space.bugs.get(), seconds());
             progress.workers(space.leases.size(), member.members());
+            tellMembers();
             Thread.sleep(WATCH_MILLIS);
         }
+    }
+
+    /** Every so often, on progress that is not rewritten in place: each member's runs so far. */
+    private void tellMembers() {
+        PrintWriter out = job.request.progress();
+        if (out == null || job.request.progressInPlace() || seconds() < lastTold + MEMBERS_SECONDS) {
+            return;
+        }
+        lastTold = seconds();
+        Map<String, Long> runs = new TreeMap<>(job.space.memberRuns);
+        out.println("cluster: " + runs.size() + " of " + member.members() + " members ran seeds: " + runs.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue() + " runs").collect(Collectors.joining(", ")));
+        out.flush();
     }
 
     private CheckResult result() {

@@ -7,10 +7,15 @@ import com.hazelcast.config.JavaSerializationFilterConfig;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastException;
 import com.hazelcast.core.HazelcastInstance;
 import java.io.PrintWriter;
+import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.ServerSocket;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +24,12 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * This JVM's member of a Weft cluster: an embedded Hazelcast member that listens on the one address of the
- * {@code --cluster} list that is on this machine (the first port of that host free here) and joins the others by
+ * This JVM's member of a Weft cluster: an embedded Hazelcast member that listens on the first address of the
+ * {@code --cluster} list that is on this machine and free (one member per address) and joins the others by
  * TCP/IP only (no multicast, no auto-discovery, no phone-home, Hazelcast's own logging off: joins and leaves are
  * told to Weft's progress, one line each).
  *
@@ -58,12 +64,10 @@ public final class ClusterMember implements AutoCloseable {
         }
         String host = addresses.stream().map(ClusterAddress::host).filter(ClusterMember::isLocal).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("--cluster: none of " + addresses + " is an address of this machine"));
-        List<Integer> ports = addresses.stream().filter(a -> a.host().equals(host)).map(ClusterAddress::port).sorted().toList();
         // Hazelcast reads its logging choice once, when its first class loads: before that, or it prints its banners.
         System.setProperty("hazelcast.logging.type", "none");
-        HazelcastInstance hazelcast = Hazelcast.newHazelcastInstance(config(addresses, secret, host, ports));
-        com.hazelcast.cluster.Address bound = hazelcast.getCluster().getLocalMember().getAddress();
-        ClusterMember member = new ClusterMember(hazelcast, addresses, new ClusterAddress(host, bound.getPort()));
+        ClusterMember member = listen(addresses, secret, host);
+        HazelcastInstance hazelcast = member.hazelcast;
         hazelcast.getCluster().addMembershipListener(new MembershipListener() {
             @Override
             public void memberAdded(MembershipEvent event) {
@@ -78,12 +82,29 @@ public final class ClusterMember implements AutoCloseable {
         return member;
     }
 
+    /** A member on the first port listed for {@code host} that it can bind (another member may take one between look and bind). */
+    private static ClusterMember listen(List<ClusterAddress> addresses, String secret, String host) {
+        for (ClusterAddress address : addresses) {
+            if (address.host().equals(host) && free(host, address.port())) {
+                try {
+                    return new ClusterMember(Hazelcast.newHazelcastInstance(config(addresses, secret, host, address.port())), addresses,
+                            address);
+                } catch (HazelcastException e) {
+                    if (!(e.getCause() instanceof BindException)) {
+                        throw e;
+                    }
+                }
+            }
+        }
+        throw new IllegalArgumentException("--cluster: every port listed for " + host + " is taken on this machine (one member each)");
+    }
+
     private static String name(MembershipEvent event) {
         com.hazelcast.cluster.Address address = event.getMember().getAddress();
         return address.getHost() + ":" + address.getPort();
     }
 
-    private static Config config(List<ClusterAddress> addresses, String secret, String host, List<Integer> ports) {
+    private static Config config(List<ClusterAddress> addresses, String secret, String host, int port) {
         Config config = new Config();
         String digest = digest(secret);
         config.setClusterName("weft-" + digest.substring(0, 16));
@@ -97,7 +118,7 @@ public final class ClusterMember implements AutoCloseable {
         config.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(HEARTBEAT_TIMEOUT_SECONDS));
         config.getJetConfig().setEnabled(false);
         NetworkConfig network = config.getNetworkConfig();
-        network.setPort(ports.get(0)).setPortAutoIncrement(true).setPortCount(ports.get(ports.size() - 1) - ports.get(0) + 1);
+        network.setPort(port).setPortAutoIncrement(false);
         network.getInterfaces().setEnabled(true).addInterface(ipOf(host));
         JoinConfig join = network.getJoin();
         join.getMulticastConfig().setEnabled(false);
@@ -116,6 +137,16 @@ public final class ClusterMember implements AutoCloseable {
             return HexFormat.of().formatHex(hash);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether nothing listens on {@code host:port} yet (a member started at the same moment may still take it first). */
+    private static boolean free(String host, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(host, port));
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -153,6 +184,10 @@ public final class ClusterMember implements AutoCloseable {
     /** This member's address, as the others know it. */
     public ClusterAddress address() {
         return own;
+    }
+
+    UUID uuid() {
+        return hazelcast.getCluster().getLocalMember().getUuid();
     }
 
     HazelcastInstance hazelcast() {

@@ -5,7 +5,7 @@ import com.hazelcast.map.listener.EntryAddedListener;
 import dev.weft.check.CheckRequest;
 import dev.weft.explore.Deadline;
 import dev.weft.instrument.BadProgramException;
-import java.util.List;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -51,13 +51,18 @@ public final class ClusterWorker {
         Deadline deadline = Deadline.after(request.timeLimit());
         MemberJob taken = MemberJob.open(member, job, request, deadline);
         // The job's stop (a bug, its time limit, Ctrl-C on the checking JVM) cuts this member's run short.
-        taken.space.control.addEntryListener((EntryAddedListener<String, String>) added -> {
+        UUID listener = taken.space.control.addEntryListener((EntryAddedListener<String, String>) added -> {
             if (added.getKey().equals(JobSpace.STOP)) {
                 deadline.cancel();
             }
         }, false);
-        if (taken.space.stopped() == null) {
-            taken.worker(member).work();
+        try {
+            if (taken.space.stopped() == null) {
+                taken.worker(member).work();
+            }
+        } finally {
+            taken.space.control.removeEntryListener(listener);
+            MemberJob.leave();
         }
     }
 }

@@ -28,6 +28,8 @@ final class JobSpace {
     /** Runs made and runs that showed a bug, for progress and run numbers only (the result counts the results). */
     final PNCounter runs;
     final PNCounter bugs;
+    /** Each member's runs so far, by its address: the cluster's progress line. */
+    final IMap<String, Long> memberRuns;
     final ClusterIds ids;
 
     JobSpace(HazelcastInstance hazelcast, Job job) {
@@ -40,6 +42,7 @@ final class JobSpace {
         control = hazelcast.getMap(prefix + "control");
         runs = hazelcast.getPNCounter(prefix + "runs");
         bugs = hazelcast.getPNCounter(prefix + "bugs");
+        memberRuns = hazelcast.getMap(prefix + "member-runs");
         ids = new ClusterIds(hazelcast, prefix);
     }
 

@@ -38,10 +38,14 @@ final class MemberJob {
         return new MemberJob(space, request, request.opener().open(), deadline);
     }
 
+    /** This JVM's programs get their own ids again: the job is over here. */
+    static void leave() {
+        SharedIds.install(null);
+    }
+
     /** This member's worker for the job. */
     SeedWorker worker(ClusterMember member) {
         McrStrategy strategy = new McrStrategy(request.solver(), request.memoryModel(), StrategyOptions.DEFAULT_QUERY_LIMITS);
-        return new SeedWorker(space, strategy, runner, deadline, member.hazelcast().getCluster().getLocalMember().getUuid(),
-                request.allBugs());
+        return new SeedWorker(space, strategy, runner, deadline, member, request.allBugs());
     }
 }

@@ -33,14 +33,17 @@ final class SeedWorker {
     private final ProgramRunner runner;
     private final Deadline deadline;
     private final UUID member;
+    private final String address;
     private final boolean allBugs;
+    private long runs;
 
-    SeedWorker(JobSpace space, McrStrategy strategy, ProgramRunner runner, Deadline deadline, UUID member, boolean allBugs) {
+    SeedWorker(JobSpace space, McrStrategy strategy, ProgramRunner runner, Deadline deadline, ClusterMember member, boolean allBugs) {
         this.space = space;
         this.strategy = strategy;
         this.runner = runner;
         this.deadline = deadline;
-        this.member = member;
+        this.member = member.uuid();
+        this.address = member.address().toString();
         this.allBugs = allBugs;
         strategy.stopWorkingAt(deadline);
     }
@@ -109,6 +112,7 @@ final class SeedWorker {
         long number = 0;
         if (run != null) {
             number = space.runs.incrementAndGet();
+            space.memberRuns.set(address, ++runs);
             if (run.status() == Status.BUG) {
                 space.bugs.incrementAndGet();
             }
