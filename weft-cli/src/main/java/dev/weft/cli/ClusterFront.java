@@ -37,7 +37,7 @@ final class ClusterFront {
     /** Unreachable members, or members with another secret, are bad input. */
     private static void awaitOthers(ClusterMember member) {
         try {
-            member.awaitOthers(ClusterOptions.JOIN_TIMEOUT);
+            member.awaitOthers(ClusterOptions.joinTimeout());
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         } catch (InterruptedException e) {

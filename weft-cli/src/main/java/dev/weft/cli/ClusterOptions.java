@@ -10,8 +10,10 @@ import picocli.CommandLine.Option;
 /** {@code --cluster} and {@code --cluster-secret}, shared by {@code weft check} and {@code weft worker}. */
 final class ClusterOptions {
     static final String SECRET_VARIABLE = "WEFT_CLUSTER_SECRET";
-    /** How long {@code weft check --cluster} waits for another member of its list to answer. */
-    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(Long.getLong("weft.cluster.joinSeconds", 30));
+    /** How long {@code weft check --cluster} waits for another member of its list to answer (the property: tests). */
+    static Duration joinTimeout() {
+        return Duration.ofSeconds(Long.getLong("weft.cluster.joinSeconds", 30));
+    }
 
     @Option(names = "--cluster", paramLabel = "HOST:PORT,...",
             description = "The members of a Weft cluster (weft worker): explore on all of them, this JVM among them, listening on the"

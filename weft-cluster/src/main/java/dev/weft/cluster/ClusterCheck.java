@@ -39,7 +39,6 @@ public final class ClusterCheck {
     /** How often, with the queue empty, open seeds that nobody holds are looked for. */
     private static final long SWEEP_MILLIS = 2000;
     private static final double PROGRESS_SECONDS = 2;
-    private static final double MEMBERS_SECONDS = 10;
 
     private final ClusterMember member;
     private final MemberJob job;
@@ -85,8 +84,7 @@ public final class ClusterCheck {
 
             @Override
             public void memberRemoved(MembershipEvent event) {
-                space.dropLeases(event.getMember().getUuid());
-                space.requeueUnleased();
+                space.requeueLeasesOf(event.getMember().getUuid());
             }
         });
         space.offer(JobSpace.FIRST, new SeedBox(null));
@@ -105,7 +103,9 @@ public final class ClusterCheck {
             member.hazelcast().getCluster().removeMembershipListener(listener);
         }
         progress.finish();
-        return result();
+        CheckResult result = result();
+        space.destroy();
+        return result;
     }
 
     /** Waits for the job's end: every seed has its result, or a stop; this JVM's deadline stops the whole job. */
@@ -131,12 +131,12 @@ public final class ClusterCheck {
     /** Every so often, on progress that is not rewritten in place: each member's runs so far. */
     private void tellMembers() {
         PrintWriter out = job.request.progress();
-        if (out == null || job.request.progressInPlace() || seconds() < lastTold + MEMBERS_SECONDS) {
+        if (out == null || job.request.progressInPlace() || seconds() < lastTold + PROGRESS_SECONDS) {
             return;
         }
         lastTold = seconds();
         Map<String, Long> runs = new TreeMap<>(job.space.memberRuns);
-        out.println("cluster: " + runs.size() + " of " + member.members() + " members ran seeds: " + runs.entrySet().stream()
+        out.println("cluster: " + member.members() + " members; runs by member: " + runs.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue() + " runs").collect(Collectors.joining(", ")));
         out.flush();
     }
@@ -172,7 +172,7 @@ public final class ClusterCheck {
                 : reasons.isEmpty() ? Verdict.OK : Verdict.INCOMPLETE;
         long firstBug = bugs.isEmpty() ? 0 : bugs.get(0).execution();
         ExplorationResult exploration = new ExplorationResult("mcr", verdict, stop, executions, firstBug, seconds(), solverSeconds,
-                bugs, error, reasons, member.members(), executions - states.size());
+                bugs, error, reasons, Math.max(1, space.memberRuns.size()), executions - states.size());
         return new CheckResult(job.request.program(), job.config, exploration, RaceFindings.observed(List.of()),
                 job.program.symbols(), job.program.standardInputRead(), progress.samples(), null);
     }

@@ -43,7 +43,16 @@ final class ClusterIds implements SharedIds {
 
     @Override
     public String name(String table, int id) {
-        return names(table).get(id);
+        // A report made after the check left the cluster names what this JVM's own runs met: every id it needs is known here.
+        return hazelcast.getLifecycleService().isRunning() ? names(table).get(id) : null;
+    }
+
+    /** Frees the tables' maps. */
+    void destroy() {
+        for (String table : new String[] {"threads", "classes", "fields"}) {
+            hazelcast.getMap(prefix + "ids-" + table).destroy();
+            names(table).destroy();
+        }
     }
 
     private IMap<Integer, String> names(String table) {

@@ -1,9 +1,12 @@
 package dev.weft.cluster;
 
 import com.hazelcast.collection.IQueue;
+import com.hazelcast.core.DistributedObject;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.crdt.pncounter.PNCounter;
 import com.hazelcast.map.IMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -11,7 +14,7 @@ import java.util.UUID;
  * index of the regions ever queued, so a region is run once across the cluster. A seed is open until its result is in
  * the map of results, which is written only after the seeds it led to are in the map of seeds: the job is done when
  * every seed has a result. The queue holds names of open seeds for the members to take; a member takes one by leasing
- * it, and the leases of a member that leaves are dropped so that its seeds are queued again ({@link #requeueUnleased()}).
+ * it, and the leases of a member that leaves are dropped so that its seeds are queued again ({@link #requeueLeasesOf}).
  */
 final class JobSpace {
     /** The name of the exploration's first run, which has no seed. */
@@ -87,24 +90,32 @@ final class JobSpace {
         return control.get(STOP);
     }
 
-    /** Drops the leases of a member that left. */
-    void dropLeases(UUID member) {
-        leases.entrySet().stream().filter(e -> e.getValue().equals(member)).map(java.util.Map.Entry::getKey).toList()
-                .forEach(leases::remove);
+    /** Drops the leases of a member that left and queues their seeds again (those without a result). */
+    void requeueLeasesOf(UUID member) {
+        List<String> held = leases.entrySet().stream().filter(e -> e.getValue().equals(member)).map(Map.Entry::getKey).toList();
+        for (String name : held) {
+            leases.remove(name);
+            if (!results.containsKey(name)) {
+                queue.offer(name);
+            }
+        }
     }
 
     /**
-     * Queues again every open seed that nobody holds: those of a member that left mid-seed, and any whose name a member
-     * that died between queuing a seed and its name never queued. Harmless when a name is queued twice: leasing skips it.
+     * Queues again every open seed that nobody holds and that is not queued: one whose name a member that died between
+     * queuing the seed and its name never queued. Harmless when a name is queued twice: leasing skips it.
      */
-    int requeueUnleased() {
-        int again = 0;
+    void requeueUnleased() {
         for (String name : seeds.keySet()) {
             if (!results.containsKey(name) && !leases.containsKey(name) && !queue.contains(name)) {
                 queue.offer(name);
-                again++;
             }
         }
-        return again;
+    }
+
+    /** Frees the job's structures: workers live on from check to check. */
+    void destroy() {
+        List.of(seeds, results, leases, queue, control, runs, bugs, memberRuns).forEach(DistributedObject::destroy);
+        ids.destroy();
     }
 }
