@@ -13,17 +13,19 @@ import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.InputValue;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.RunResult.Status;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One member's share of a cluster job: takes open seeds from the queue, one at a time, leases each, runs it with this
- * member's mcr strategy ({@link McrStrategy#runFor}), queues the seeds it led to and then writes its result, until every
- * seed has one or the job stops. A run this member's deadline cut short leaves its seed open: another member, or
- * nobody when the whole job stops, runs it.
+ * One member's share of a cluster job: takes open seeds, its own first and then the queue's, one at a time, leases
+ * each, runs it with this member's mcr strategy ({@link McrStrategy#runFor}), queues the seeds it led to and then
+ * writes its result, until every seed has one or the job stops. A run this member's deadline cut short leaves its seed
+ * open: another member, or nobody when the whole job stops, runs it.
  */
 final class SeedWorker {
     private static final long POLL_MILLIS = 200;
@@ -36,6 +38,13 @@ final class SeedWorker {
     private final String address;
     private final boolean allBugs;
     private long runs;
+    /**
+     * Names of the seeds this member queued, run last in first out before any from the shared queue: on one member the
+     * seeds run in a local check's order (depth first), and the others take the oldest from the queue, those of the
+     * shallowest runs, as a local worker takes the older half of another's seeds. A name run here stays in the queue,
+     * where leasing skips it.
+     */
+    private final Deque<String> own = new ArrayDeque<>();
 
     SeedWorker(JobSpace space, McrStrategy strategy, ProgramRunner runner, Deadline deadline, ClusterMember member, boolean allBugs) {
         this.space = space;
@@ -53,7 +62,7 @@ final class SeedWorker {
         try {
             String name;
             while (!deadline.passed() && space.stopped() == null) {
-                name = space.queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                name = own.isEmpty() ? space.queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS) : own.pollLast();
                 if (name == null) {
                     if (space.done()) {
                         return;
@@ -72,7 +81,11 @@ final class SeedWorker {
     }
 
     private void runLeased(String name) {
-        SeedResult result = run(space.seeds.get(name).seed());
+        SeedBox seed = space.seeds.get(name);
+        if (seed == null) {
+            return; // the job is over and its structures were freed
+        }
+        SeedResult result = run(seed.seed());
         if (result == null) {
             space.leases.remove(name); // stopped mid-run: the seed stays open
             return;
@@ -120,7 +133,10 @@ final class SeedWorker {
         }
         if (run == null || stopFor(run.status().name()) == null) {
             for (Seed next : strategy.takeSeeds()) {
-                space.offer(StateKey.of(next.region()), new SeedBox(next));
+                String name = StateKey.of(next.region());
+                if (space.offer(name, new SeedBox(next))) {
+                    own.addLast(name);
+                }
             }
         }
         List<IncompleteReason> reasons = added(before, strategy.incompleteReasons());
