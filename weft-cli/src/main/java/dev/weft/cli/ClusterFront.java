@@ -22,7 +22,7 @@ final class ClusterFront {
         ClusterMember member = options.join(err);
         try {
             awaitOthers(member);
-            err.println("cluster: checking on " + member.members() + " members");
+            err.println("cluster: checking on " + ClusterMember.count(member.members()));
             err.flush();
             List<String> line = spec.commandLine().getParseResult().originalArgs();
             // The whole command line: the arguments of check come after its name.

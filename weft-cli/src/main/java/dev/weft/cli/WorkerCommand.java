@@ -29,7 +29,7 @@ final class WorkerCommand implements Callable<Integer> {
         }
         ClusterMember member = cluster.join(err);
         Runtime.getRuntime().addShutdownHook(new Thread(member::close, "weft-worker-leave"));
-        err.println("cluster: worker listening on " + member.address() + " (" + member.members() + " members)");
+        err.println("cluster: worker listening on " + member.address() + " (" + ClusterMember.count(member.members()) + ")");
         err.flush();
         ClusterWorker.serve(member, job -> CheckCommand.requestFor(job), line -> {
             err.println(line);

@@ -136,7 +136,7 @@ public final class ClusterCheck {
         }
         lastTold = seconds();
         Map<String, Long> runs = new TreeMap<>(job.space.memberRuns);
-        out.println("cluster: " + member.members() + " members; runs by member: " + runs.entrySet().stream()
+        out.println("cluster: " + ClusterMember.count(member.members()) + "; runs by member: " + runs.entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue() + " runs").collect(Collectors.joining(", ")));
         out.flush();
     }

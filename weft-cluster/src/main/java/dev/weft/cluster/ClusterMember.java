@@ -71,12 +71,12 @@ public final class ClusterMember implements AutoCloseable {
         hazelcast.getCluster().addMembershipListener(new MembershipListener() {
             @Override
             public void memberAdded(MembershipEvent event) {
-                told.accept("cluster: member " + name(event) + " joined (" + event.getMembers().size() + " members)");
+                told.accept("cluster: member " + name(event) + " joined (" + count(event.getMembers().size()) + ")");
             }
 
             @Override
             public void memberRemoved(MembershipEvent event) {
-                told.accept("cluster: member " + name(event) + " left (" + event.getMembers().size() + " members)");
+                told.accept("cluster: member " + name(event) + " left (" + count(event.getMembers().size()) + ")");
             }
         });
         return member;
@@ -97,6 +97,11 @@ public final class ClusterMember implements AutoCloseable {
             }
         }
         throw new IllegalArgumentException("--cluster: every port listed for " + host + " is taken on this machine (one member each)");
+    }
+
+    /** "1 member", "3 members". */
+    public static String count(int members) {
+        return members + (members == 1 ? " member" : " members");
     }
 
     private static String name(MembershipEvent event) {
