@@ -72,6 +72,70 @@ public final class JdkBridge {
 
         /** JDK code is about to hand an array to code Weft does not instrument, which reads or writes it unseen. */
         void unseenArrays(int loc);
+
+        /** An {@code Unsafe} or {@code VarHandle} access of JDK code, performed by the runtime (the call as made: receiver, boxed arguments, method). */
+        Object modedAccess(Object receiver, Object[] arguments, String method, int loc);
+
+        void fence(int kind, int loc);
+
+        void park(Object blocker, boolean timed, int loc);
+
+        void parkNanos(Object blocker, long nanos, int loc);
+
+        void unpark(Thread thread, int loc);
+
+        boolean threadInterrupted(int loc);
+
+        boolean threadIsInterrupted(Thread thread, int loc);
+
+        void threadInterrupt(Thread thread, int loc);
+
+        void threadYield(int loc);
+
+        void beforeAtomic(Object atomic, int index, int op, int loc);
+
+        void afterAtomic();
+
+        long nanoTime();
+
+        long currentTimeMillis();
+
+        // java.util.concurrent.locks as the program's calls reach them (JDK code's locks and conditions are Weft's model)
+        void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException;
+
+        boolean tryLock(Object lock, int loc);
+
+        boolean tryLock(Object lock, long time, java.util.concurrent.TimeUnit unit, int loc) throws InterruptedException;
+
+        void unlock(Object lock, int loc);
+
+        Object newCondition(Object lock, int loc);
+
+        boolean isLocked(Object lock, int loc);
+
+        boolean isHeldByCurrentThread(Object lock, int loc);
+
+        int getHoldCount(Object lock, int loc);
+
+        Object readWriteLockView(Object readWriteLock, boolean write, int loc);
+
+        void await(Object condition, boolean interruptibly, int loc) throws InterruptedException;
+
+        boolean await(Object condition, long time, java.util.concurrent.TimeUnit unit, int loc) throws InterruptedException;
+
+        long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException;
+
+        boolean awaitUntil(Object condition, java.util.Date deadline, int loc) throws InterruptedException;
+
+        void signal(Object condition, boolean all, int loc);
+
+        int loopEnter(int loc, int kind, int enclosing);
+
+        void loopBack(int loc, int kind, int token);
+
+        void loopLocal(long value);
+
+        void loopLocal(Object value);
     }
 
     /** A thread's standing: how deep it is in program calls on instrumented JDK objects, and whether it is inside Weft. */
@@ -109,6 +173,27 @@ public final class JdkBridge {
 
     public static void exitWeft(boolean wasInside) {
         STANDING.get().insideWeft = wasInside;
+    }
+
+    /**
+     * Whether the calling thread is in the JDK for the program: instrumented JDK code asks this before a call it hands to
+     * the runtime ({@code Unsafe}, {@code VarHandle}, park, interrupts) and makes the call as written when it is not.
+     */
+    public static boolean controlled() {
+        if (sink == null) {
+            return false;
+        }
+        Standing standing = STANDING.get();
+        return standing.calls > 0 && !standing.insideWeft;
+    }
+
+    /** The sink for a hook that only {@link #controlled} code reaches. */
+    private static Sink entered() {
+        Sink s = enter();
+        if (s == null) {
+            throw new IllegalStateException("a JDK call Weft performs was reached outside the program's calls");
+        }
+        return s;
     }
 
     /** The sink if the calling thread is in the JDK for the program (it is then inside Weft until {@link #leave}), else null. */
@@ -428,6 +513,304 @@ public final class JdkBridge {
         if (s != null) {
             try {
                 s.unseenArrays(loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
+        Sink s = entered();
+        try {
+            return s.modedAccess(receiver, arguments, method, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void fence(int kind, int loc) {
+        Sink s = entered();
+        try {
+            s.fence(kind, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void park(Object blocker, boolean timed, int loc) {
+        Sink s = entered();
+        try {
+            s.park(blocker, timed, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void parkNanos(Object blocker, long nanos, int loc) {
+        Sink s = entered();
+        try {
+            s.parkNanos(blocker, nanos, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void unpark(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            s.unpark(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean threadInterrupted(int loc) {
+        Sink s = entered();
+        try {
+            return s.threadInterrupted(loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean threadIsInterrupted(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            return s.threadIsInterrupted(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void threadInterrupt(Thread thread, int loc) {
+        Sink s = entered();
+        try {
+            s.threadInterrupt(thread, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void threadYield(int loc) {
+        Sink s = entered();
+        try {
+            s.threadYield(loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void beforeAtomic(Object atomic, int index, int op, int loc) {
+        Sink s = entered();
+        try {
+            s.beforeAtomic(atomic, index, op, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void afterAtomic() {
+        Sink s = entered();
+        try {
+            s.afterAtomic();
+        } finally {
+            leave();
+        }
+    }
+
+    /** {@code System.nanoTime()}: the thread's logical clock while it is in the JDK for the program. */
+    public static long nanoTime() {
+        Sink s = enter();
+        if (s == null) {
+            return System.nanoTime();
+        }
+        try {
+            return s.nanoTime();
+        } finally {
+            leave();
+        }
+    }
+
+    public static long currentTimeMillis() {
+        Sink s = enter();
+        if (s == null) {
+            return System.currentTimeMillis();
+        }
+        try {
+            return s.currentTimeMillis();
+        } finally {
+            leave();
+        }
+    }
+
+    // ---- the locks and conditions JDK code uses: Weft's model of them, as for the program's own
+
+    public static void lock(Object lock, boolean interruptibly, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            s.lock(lock, interruptibly, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean tryLock(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            return s.tryLock(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean tryLock(Object lock, long time, java.util.concurrent.TimeUnit unit, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            return s.tryLock(lock, time, unit, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void unlock(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            s.unlock(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static Object newCondition(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            return s.newCondition(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean isLocked(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            return s.isLocked(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean isHeldByCurrentThread(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            return s.isHeldByCurrentThread(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static int getHoldCount(Object lock, int loc) {
+        Sink s = entered();
+        try {
+            return s.getHoldCount(lock, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static Object readWriteLockView(Object readWriteLock, boolean write, int loc) {
+        Sink s = entered();
+        try {
+            return s.readWriteLockView(readWriteLock, write, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void await(Object condition, boolean interruptibly, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            s.await(condition, interruptibly, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean await(Object condition, long time, java.util.concurrent.TimeUnit unit, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            return s.await(condition, time, unit, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static long awaitNanos(Object condition, long nanos, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            return s.awaitNanos(condition, nanos, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static boolean awaitUntil(Object condition, java.util.Date deadline, int loc) throws InterruptedException {
+        Sink s = entered();
+        try {
+            return s.awaitUntil(condition, deadline, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void signal(Object condition, boolean all, int loc) {
+        Sink s = entered();
+        try {
+            s.signal(condition, all, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    /** A loop of JDK code (a spin in a synchronizer) is watched as the program's are: a busy-wait holds its thread. */
+    public static int loopEnter(int loc, int kind, int enclosing) {
+        Sink s = enter();
+        if (s == null) {
+            return 0;
+        }
+        try {
+            return s.loopEnter(loc, kind, enclosing);
+        } finally {
+            leave();
+        }
+    }
+
+    public static void loopBack(int loc, int kind, int token) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.loopBack(loc, kind, token);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void loopLocal(long value) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.loopLocal(value);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void loopLocal(Object value) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.loopLocal(value);
             } finally {
                 leave();
             }

@@ -49,6 +49,13 @@ import java.util.function.Supplier;
  * and reads among them are not targets. Departure: the paper keeps the prefix's order too;
  * keeping only its events and values leaves the solver free to reorder them, without which a later
  * seed can miss a state that needs two of them the other way round (a final value, for instance).
+ * Second departure: a new value or outcome that no order keeping the fixed prefix before the cut
+ * allows is asked for once more with the fixed events free to follow the cut ({@link #prefixKept}).
+ * The prefix holds an earlier seed's choices, not what the state needs: a thread that read a value
+ * inside a critical section and, with the older value it could read before a fixed holding of the
+ * lock, would have released the lock at once (a retry, a wait), reaches that state only with the
+ * fixed holding after its read. Without the second question MCR said "every behaviour covered"
+ * on programs whose bug needs such a state (examples.crosscheck.RetryAfterRelease, WaitedThenOvertaken).
  *
  * <p>Beyond the papers: the final value of every written address is part of a run's outcome, but
  * no read observes it. The model adds one virtual read per such address, numbered after the cut,
@@ -412,6 +419,24 @@ public final class CausalModel {
         return fixed.get(event);
     }
 
+    /** Whether the run's seed forced any event. */
+    boolean hasFixed() {
+        return !fixed.isEmpty();
+    }
+
+    /**
+     * Prefix preservation, asked as assumptions rather than kept in the base constraints: every fixed event before the
+     * cut. {@link Seeds#generate} asks each query with them, and a value or outcome query they make unsatisfiable once
+     * more without them (see the class comment).
+     */
+    public List<Formula> prefixKept() {
+        List<Formula> kept = new ArrayList<>();
+        for (int e = fixed.nextSetBit(0); e >= 0; e = fixed.nextSetBit(e + 1)) {
+            kept.add(atom(e, cut));
+        }
+        return kept;
+    }
+
     /** The order variable that separates the seed prefix from the rest. */
     public int cut() {
         return cut;
@@ -498,8 +523,8 @@ public final class CausalModel {
             base.add(i < fixedFinalReads ? valid : any(List.of(atom(cut, read), valid)));
         }
         for (int e = 0; e < trace.size(); e++) {
-            // Mentions every event, so the solver's order places each one.
-            base.add(fixed.get(e) ? atom(e, cut) : any(List.of(atom(e, cut), atom(cut, e))));
+            // Mentions every event, so the solver's order places each one; the fixed prefix is asked for apart (prefixKept).
+            base.add(any(List.of(atom(e, cut), atom(cut, e))));
         }
         if (endOrder != null) {
             base.addAll(endOrder.baseConstraints());

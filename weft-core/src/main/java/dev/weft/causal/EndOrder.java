@@ -220,7 +220,7 @@ final class EndOrder {
         region.stop(stoppedBy(thread));
         region.grow(Set.of(thread));
         Region reached = region.build();
-        return new Seed(query, choices, forced, reached, reached, 0);
+        return new Seed(query, choices, forced, reached, reached, 0, false);
     }
 
     /** The last event of {@code thread} in the trace, as a list of roots (none when the thread has no event). */

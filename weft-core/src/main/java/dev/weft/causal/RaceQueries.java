@@ -256,7 +256,7 @@ public final class RaceQueries {
             int first = nextInOrder(option.first(), position);
             int second = nextInOrder(option.second(), position);
             if (first >= 0 && second >= 0) {
-                Seed witness = Seeds.seed(model, new SeedQuery.Race(first, second), order);
+                Seed witness = Seeds.seed(model, new SeedQuery.Race(first, second), order, false);
                 listener.predicted(model.trace().get(first), model.trace().get(second), witness.schedule());
                 return;
             }

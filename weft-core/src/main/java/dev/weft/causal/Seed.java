@@ -19,7 +19,15 @@ import java.util.List;
  * @param prefix   the same for every operation of the schedule, the forced ones and the others
  * @param finalReadsFixed how many of the virtual final reads ({@link CausalModel#isFinalRead}) keep
  *                 their values in the seeds of the run this seed starts
+ * @param leavesPrefix whether the solver was asked for it without the trace's fixed prefix (kept before the cut, no order
+ *                 allowed the state; see {@link CausalModel}), or for a seed of a run below such a seed: its run may
+ *                 repeat a state another seed reached
  */
-public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed)
-        implements Serializable {
+public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed,
+                   boolean leavesPrefix) implements Serializable {
+
+    /** This seed, marked as below a seed that left its trace's prefix. */
+    public Seed belowALeftPrefix() {
+        return leavesPrefix ? this : new Seed(query, schedule, forced, region, prefix, finalReadsFixed, true);
+    }
 }

@@ -66,9 +66,14 @@ public final class Seeds {
                 continue;
             }
             asked++;
-            Answer answer = model.check(solver, assumptions, limits);
+            Answer answer = model.check(solver, keepingThePrefix(model, assumptions), limits);
+            boolean leavesPrefix = answer.status() == Answer.Status.UNSAT && mayLeaveThePrefix(model, query);
+            if (leavesPrefix) {
+                asked++;
+                answer = model.check(solver, assumptions, limits);
+            }
             switch (answer.status()) {
-                case SAT -> seeds.add(seed(model, query, answer.order()));
+                case SAT -> seeds.add(seed(model, query, answer.order(), leavesPrefix));
                 case UNKNOWN -> {
                     if (timeUp.getAsBoolean()) {
                         // Cut short by the deadline, not undecidable within the query's limits.
@@ -83,6 +88,20 @@ public final class Seeds {
         return new Outcome(seeds, asked, unknown, false);
     }
 
+    private static List<Formula> keepingThePrefix(CausalModel model, List<Formula> assumptions) {
+        List<Formula> all = new ArrayList<>(assumptions);
+        all.addAll(model.prefixKept());
+        return all;
+    }
+
+    /**
+     * Whether a query the fixed prefix makes unsatisfiable is asked again with the fixed events free to follow the cut
+     * (CausalModel's class comment): a new value or outcome, in a model whose run's seed forced events but not the run's end.
+     */
+    private static boolean mayLeaveThePrefix(CausalModel model, SeedQuery query) {
+        return (query instanceof SeedQuery.NewValue || query instanceof SeedQuery.NewOutcome) && model.hasFixed() && !model.endFixed();
+    }
+
     /**
      * The seed's choices: the needed events in the solver's order; for a new value of a read that
      * the solver placed after every other needed event, the operations that came before the read in
@@ -90,7 +109,7 @@ public final class Seeds {
      * race, the two accesses last. Only events a choice performed
      * ({@link Event#CHOSEN}) become choices; the others come with those choices.
      */
-    static Seed seed(CausalModel model, SeedQuery query, int[] order) {
+    static Seed seed(CausalModel model, SeedQuery query, int[] order, boolean leavesPrefix) {
         Trace trace = model.trace();
         int[] position = new int[Math.max(trace.size() + 1, Arrays.stream(order).max().orElse(0) + 1)];
         Arrays.fill(position, Integer.MAX_VALUE);
@@ -156,9 +175,9 @@ public final class Seeds {
         } else if (query instanceof SeedQuery.NewOutcome q) {
             events.add(q.step());
         }
-        boolean[] forcedEvents = query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore ? causalPast(model, roots) : needed;
+        boolean[] forcedEvents = query instanceof SeedQuery.NewValue || query instanceof SeedQuery.EndBefore ? causalPast(model, roots, position) : needed;
         if (query instanceof SeedQuery.NewOutcome q) {
-            forcedEvents = causalPast(model, roots);
+            forcedEvents = causalPast(model, roots, position);
             forcedEvents[q.step()] = true;
         }
         List<Choice> choices = new ChoiceRuns();
@@ -207,7 +226,7 @@ public final class Seeds {
             region.fixFinalValues(model.finalReadAddresses().subList(0, finalReadsFixed), values);
             prefix.fixFinalValues(model.finalReadAddresses().subList(0, finalReadsFixed), values);
         }
-        return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed);
+        return new Seed(query, choices, forced, region.build(), prefix.build(), finalReadsFixed, leavesPrefix);
     }
 
     /** The choice that performs a trace event as the trace shows it: a step of its thread returning as it did, or the flush it is. */
@@ -246,10 +265,15 @@ public final class Seeds {
      * thread took another path, would be outside every seed below this one.
      */
     static boolean[] causalPast(CausalModel model, List<Integer> roots) {
+        return causalPast(model, roots, null);
+    }
+
+    /** As above, for a solver's order ({@code position} of each event; null: every fixed event is before the cut). */
+    private static boolean[] causalPast(CausalModel model, List<Integer> roots, int[] position) {
         boolean[] past = new boolean[model.trace().size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < past.length; e++) {
-            if (model.isFixed(e)) {
+            if (position == null ? model.isFixed(e) : fixedBeforeTheCut(model, e, position)) {
                 mark(e, past, pending);
             }
         }
@@ -278,7 +302,7 @@ public final class Seeds {
         boolean[] needed = new boolean[trace.size()];
         Deque<Integer> pending = new ArrayDeque<>();
         for (int e = 0; e < trace.size(); e++) {
-            if (model.isFixed(e)) {
+            if (fixedBeforeTheCut(model, e, position)) {
                 mark(e, needed, pending);
             }
         }
@@ -385,7 +409,12 @@ public final class Seeds {
         return CausalModel.justifyingWrite(model.mustHappenBefore(), options, position, Math.min(position[step], position[model.cut()]));
     }
 
-    private static void mark(int e, boolean[] needed, Deque<Integer> pending) {
+    /** A fixed event the solver's order placed before the cut (where a query was asked again without the prefix, some follow it). */
+    private static boolean fixedBeforeTheCut(CausalModel model, int e, int[] position) {
+        return model.isFixed(e) && position[e] < position[model.cut()];
+    }
+
+        private static void mark(int e, boolean[] needed, Deque<Integer> pending) {
         if (e >= 0 && !needed[e]) {
             needed[e] = true;
             pending.push(e);

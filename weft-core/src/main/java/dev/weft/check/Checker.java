@@ -19,6 +19,7 @@ import dev.weft.runtime.RunConfig;
 import dev.weft.trace.RunResult;
 import java.io.File;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One check, wired once for every front (the command line, {@code @WeftTest}, the bench tools, a
@@ -76,13 +77,14 @@ public final class Checker {
     private CheckResult run(Progress progress) throws BadProgramException {
         ProgramUnderTest program = request.opener().open();
         if (program instanceof InstrumentedProgram instrumented) {
-            return instrumented.withJdkInstrumented(request.runConfig().instrumentedJdk(), () -> explore(program, progress));
+            Set<String> jdk = instrumented.jdkToInstrument(request.runConfig().instrumentedJdk());
+            return instrumented.withJdkInstrumented(jdk, () -> explore(program, progress, request.runConfig().withInstrumentedJdk(jdk)));
         }
-        return explore(program, progress);
+        return explore(program, progress, request.runConfig());
     }
 
-    private CheckResult explore(ProgramUnderTest program, Progress progress) {
-        RunConfig config = request.runConfig().withStop(deadline);
+    private CheckResult explore(ProgramUnderTest program, Progress progress, RunConfig runConfig) {
+        RunConfig config = runConfig.withStop(deadline);
         ControlledExecutor executor = new ControlledExecutor(program, config);
         ProgramRunner runner = observed(executor, progress);
         RaceCollector races = request.races() ? new RaceCollector(request.racePrediction(), deadline) : null;

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -117,10 +118,13 @@ public final class McrStrategy implements Strategy {
      */
     private static final class Explored {
         final Set<Region> queued = ConcurrentHashMap.newKeySet();
-        final Set<ReadSignature> signatures = ConcurrentHashMap.newKeySet();
+        /** Each read signature of the runs made, to whether a run of a seed that left its trace's prefix showed it. */
+        final Map<ReadSignature, Boolean> signatures = new ConcurrentHashMap<>();
         /** Guarded by itself. */
         final RegionIndex reached = new RegionIndex(INDEXED_EVENTS);
         final AtomicLong redundantRuns = new AtomicLong();
+        /** The repeats of {@link #redundantRuns} where a seed that left its trace's prefix made one of the two runs. */
+        final AtomicLong repeatsOfLeftPrefixes = new AtomicLong();
 
         RegionIndex.Match standIn(Seed seed) {
             synchronized (reached) {
@@ -205,7 +209,7 @@ public final class McrStrategy implements Strategy {
             return new PrefixPolicy(seed.schedule(), ContinuationPolicy.INSTANCE);
         }
         seedsStoodFor++;
-        expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads(), seed.region().endProgress());
+        expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads(), seed.region().endProgress(), seed.leavesPrefix());
         return null;
     }
 
@@ -230,8 +234,13 @@ public final class McrStrategy implements Strategy {
         if (result.status() == RunResult.Status.DIVERGED || result.status() == RunResult.Status.UNSUPPORTED) {
             return;
         }
-        if (!explored.signatures.add(ReadSignature.of(result.trace()))) {
+        boolean leftPrefix = current != null && current.leavesPrefix();
+        Boolean earlierLeftPrefix = explored.signatures.putIfAbsent(ReadSignature.of(result.trace()), leftPrefix);
+        if (earlierLeftPrefix != null) {
             explored.redundantRuns.incrementAndGet();
+            if (leftPrefix || earlierLeftPrefix) {
+                explored.repeatsOfLeftPrefixes.incrementAndGet();
+            }
         }
         if (current != null && asksForAState(current.query()) && ranToItsEnd(result) && !RegionIndex.lies(result.trace(), current.region())) {
             // The run did not reach the state its seed was solved for (the model and the run disagree, or the loop bound cut
@@ -248,7 +257,8 @@ public final class McrStrategy implements Strategy {
         BitSet forced = current == null ? new BitSet() : CausalModel.forcedEvents(result.trace(), current.forced());
         int finalReadsFixed = current == null ? 0 : current.finalReadsFixed();
         EndProgress progress = current == null ? EndProgress.NONE : current.region().endProgress();
-        expansionOwed = () -> expand(result.trace(), forced, finalReadsFixed, progress);
+        boolean belowALeftPrefix = current != null && current.leavesPrefix();
+        expansionOwed = () -> expand(result.trace(), forced, finalReadsFixed, progress, belowALeftPrefix);
     }
 
     /** Whether the run's end cut off a buffered write's flush. */
@@ -272,8 +282,12 @@ public final class McrStrategy implements Strategy {
         return seed.query() instanceof SeedQuery.NewValue || seed.query() instanceof SeedQuery.NewOutcome;
     }
 
-    /** Queues the seeds of a trace's causal model with {@code forced} fixed. */
-    private void expand(Trace trace, BitSet forced, int finalReadsFixed, EndProgress progress) {
+    /**
+     * Queues the seeds of a trace's causal model with {@code forced} fixed.
+     *
+     * @param belowALeftPrefix whether the run expanded (or the seed it stands for) is below a seed that left its trace's prefix
+     */
+    private void expand(Trace trace, BitSet forced, int finalReadsFixed, EndProgress progress, boolean belowALeftPrefix) {
         CausalModel model = new CausalModel(trace, memoryModel, forced, finalReadsFixed, progress);
         if (model.abandonsALockAcquiredByAWake()) {
             // Known gap (docs/mcr.md): the order of a wait's re-acquire against a lock a thread ended with is not asked for.
@@ -292,7 +306,7 @@ public final class McrStrategy implements Strategy {
             // Pushed in reverse so that the first query's seed runs first.
             for (int i = fresh.size() - 1; i >= 0; i--) {
                 if (explored.queued.add(fresh.get(i).region())) {
-                    seeds.addLast(fresh.get(i));
+                    seeds.addLast(belowALeftPrefix ? fresh.get(i).belowALeftPrefix() : fresh.get(i));
                 }
             }
         }
@@ -347,7 +361,15 @@ public final class McrStrategy implements Strategy {
         return explored.redundantRuns.get();
     }
 
-    @Override
+    /**
+     * The repeats among {@link #redundantRuns()} that a seed asked without its trace's fixed prefix made (or first reached):
+     * the price of the states only such seeds reach (CausalModel's class comment). The others break the papers' promise.
+     */
+    public long repeatsOfLeftPrefixes() {
+        return explored.repeatsOfLeftPrefixes.get();
+    }
+
+        @Override
     public long repeatedRuns() {
         return redundantRuns();
     }

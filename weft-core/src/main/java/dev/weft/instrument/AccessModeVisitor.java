@@ -22,6 +22,8 @@ import org.objectweb.asm.Type;
 final class AccessModeVisitor extends JdkCallVisitor {
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final String UNSAFE = "sun/misc/Unsafe";
+    /** The JDK's own Unsafe, which only JDK code can call (instrumented JDK classes, {@link JdkVisitors}). */
+    private static final String JDK_UNSAFE = "jdk/internal/misc/Unsafe";
     private static final Map<String, FenceKind> FENCES = Map.of("fullFence", FenceKind.FULL, "acquireFence", FenceKind.ACQUIRE,
             "releaseFence", FenceKind.RELEASE, "loadLoadFence", FenceKind.LOAD_LOAD, "storeStoreFence", FenceKind.STORE_STORE,
             "loadFence", FenceKind.ACQUIRE, "storeFence", FenceKind.RELEASE);
@@ -30,13 +32,22 @@ final class AccessModeVisitor extends JdkCallVisitor {
         super(next, ctx);
     }
 
+    /** @param inJdk in JDK code: each access and fence is the runtime's only while the thread is in the JDK for the program */
+    AccessModeVisitor(MethodVisitor next, MethodContext ctx, boolean inJdk) {
+        super(next, ctx, inJdk);
+    }
+
+    private static boolean isUnsafe(String owner) {
+        return owner.equals(UNSAFE) || owner.equals(JDK_UNSAFE);
+    }
+
     /** Whether the call becomes an access the runtime performs or a fence (so that whatever it does is recorded). */
     static boolean modelsAsEvent(Call call) {
         return fence(call) != null || performsAccess(call);
     }
 
     private static FenceKind fence(Call call) {
-        boolean fencing = call.declaring().equals(VAR_HANDLE) || call.declaring().equals(UNSAFE);
+        boolean fencing = call.declaring().equals(VAR_HANDLE) || isUnsafe(call.declaring());
         return fencing ? FENCES.get(call.name()) : null;
     }
 
@@ -49,7 +60,7 @@ final class AccessModeVisitor extends JdkCallVisitor {
         if (access == null || call.opcode() == Opcodes.INVOKESTATIC) {
             return false;
         }
-        if (owner.equals(UNSAFE)) {
+        if (isUnsafe(owner)) {
             return call.descriptor().startsWith("(Ljava/lang/Object;J");
         }
         if (isFieldUpdater(owner)) {
@@ -80,6 +91,9 @@ final class AccessModeVisitor extends JdkCallVisitor {
 
     @Override
     boolean intercept(Call call) {
+        if (inJdk()) {
+            return interceptInJdk(call);
+        }
         FenceKind fence = fence(call);
         if (fence != null) {
             fence(call, fence);
@@ -91,6 +105,19 @@ final class AccessModeVisitor extends JdkCallVisitor {
             newUpdater(call);
         } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name()) || call.declaring().equals(UNSAFE)) {
             unsupported(call);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** JDK code: its accesses and fences as the program's, while on the program's behalf; everything else as written. */
+    private boolean interceptInJdk(Call call) {
+        FenceKind fence = fence(call);
+        if (fence != null) {
+            replace(call, () -> fence(call, fence));
+        } else if (performsAccess(call)) {
+            replace(call, () -> moded(call));
         } else {
             return false;
         }

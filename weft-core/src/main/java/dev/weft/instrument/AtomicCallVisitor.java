@@ -25,6 +25,11 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         super(next, ctx);
     }
 
+    /** @param inJdk in JDK code (a LinkedBlockingQueue's count): its atomics' accesses as the program's, while on its behalf */
+    AtomicCallVisitor(MethodVisitor next, MethodContext ctx, boolean inJdk) {
+        super(next, ctx, inJdk);
+    }
+
     private static Map<String, Integer> operations() {
         Map<String, Integer> ops = new java.util.HashMap<>();
         for (String read : new String[] {"get", "intValue", "longValue", "floatValue", "doubleValue", "toString"}) {
@@ -79,6 +84,9 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         if (simpleName == null) {
             return false;
         }
+        if (inJdk()) {
+            return interceptInJdk(call, simpleName);
+        }
         if (!MODELLED.contains(simpleName)) {
             unsupported(call);
             return true;
@@ -96,6 +104,16 @@ final class AtomicCallVisitor extends JdkCallVisitor {
         } else {
             return false;
         }
+        return true;
+    }
+
+    /** JDK code: the reads and read-modify-writes of the modelled atomic classes; everything else as written. */
+    private boolean interceptInJdk(Call call, String simpleName) {
+        Integer operation = MODELLED.contains(simpleName) ? operation(call, simpleName) : null;
+        if (operation == null) {
+            return false;
+        }
+        replace(call, () -> bracketed(call, simpleName.endsWith("Array"), operation));
         return true;
     }
 

@@ -38,6 +38,8 @@ final class HiddenState {
     private final Function<String, byte[]> classBytes;
     private final Predicate<String> instrumented;
     private final ProgramSubtypes subtypes;
+    /** JDK methods ("owner.name") taken as leaving no state (see {@link #forJdk}). */
+    private final Set<String> assumedClean;
     /** Program methods ("owner.name+descriptor") known clean or not. */
     private final Map<String, Boolean> known = new HashMap<>();
     private final Map<String, ClassNode> code = new HashMap<>();
@@ -50,10 +52,30 @@ final class HiddenState {
      * @param instrumented whether a class is one each run instruments (program or model, not shared with a test framework)
      */
     HiddenState(ClassHierarchy hierarchy, Function<String, byte[]> classBytes, Predicate<String> instrumented, ProgramSubtypes subtypes) {
+        this(hierarchy, classBytes, instrumented, subtypes, Set.of());
+    }
+
+    private HiddenState(ClassHierarchy hierarchy, Function<String, byte[]> classBytes, Predicate<String> instrumented, ProgramSubtypes subtypes,
+                        Set<String> assumedClean) {
         this.hierarchy = hierarchy;
         this.classBytes = classBytes;
         this.instrumented = instrumented;
         this.subtypes = subtypes;
+        this.assumedClean = assumedClean;
+    }
+
+    /**
+     * The same questions about the loops of instrumented JDK code, whose calls into the other instrumented JDK classes are
+     * followed by their code (and their virtual calls into each instrumented class below). Taken as clean besides: the
+     * current thread, the interrupt checks and spin hints (events in JDK code, see {@code JdkParkVisitor}), a park's
+     * blocker (a diagnostic field) and
+     * {@code ForkJoinPool.managedBlock}, which for a thread of no pool only asks its blocker (instrumented code) to block.
+     */
+    HiddenState forJdk(Set<String> instrumentedJdk) {
+        return new HiddenState(hierarchy, hierarchy::classBytes, instrumentedJdk::contains, subtypes.with(instrumentedJdk),
+                Set.of("java/lang/Thread.currentThread", "java/lang/Thread.interrupted", "java/lang/Thread.isInterrupted",
+                        "java/lang/Thread.onSpinWait", "java/util/concurrent/locks/LockSupport.setCurrentBlocker",
+                        "java/util/concurrent/ForkJoinPool.managedBlock"));
     }
 
     /** Whether {@code insn}, an instruction of a method of class {@code owner}, may leave state behind that no event records. */
@@ -100,6 +122,9 @@ final class HiddenState {
      */
     private boolean targetIsClean(String caller, MethodInsnNode call, ClassHierarchy.Member target) {
         String declaring = target.owner().name();
+        if (assumedClean.contains(declaring + "." + call.name)) {
+            return true;
+        }
         if (instrumented.test(declaring)) {
             return methodIsClean(declaring, call.name, call.desc);
         }

@@ -249,10 +249,20 @@ public final class InstrumentedProgram implements ProgramUnderTest {
      * Instruments the code of the selected JDK classes (entries of {@link JdkClasses}) for this program's runs, which must
      * then run with {@code RunConfig.withInstrumentedJdk(selected)}; closing the session gives the JVM the JDK's own classes back.
      */
-    public JdkInstrumentation.Session instrumentJdk(Set<String> selected) throws BadProgramException {
+    private JdkInstrumentation.Session instrumentJdk(Set<String> selected) throws BadProgramException {
         JdkInstrumentation.Session session = JdkInstrumentation.instrument(selected, transformer);
         instrumentsJdk = true;
         return session;
+    }
+
+    /**
+     * The JDK classes a check of this program instruments: the ones chosen ({@code --instrument-jdk}) and every
+     * {@code java.util.concurrent} entry the program uses (see {@link ConcurrentUse}).
+     */
+    public Set<String> jdkToInstrument(Set<String> chosen) {
+        Set<String> all = new java.util.TreeSet<>(chosen);
+        all.addAll(ConcurrentUse.of(entry != null ? entry.className() : mainClass, this::originalBytes));
+        return all;
     }
 
     /**

@@ -18,6 +18,8 @@ abstract class JdkCallVisitor extends MethodVisitor {
             "staticFieldOffset", "staticFieldBase", "arrayBaseOffset", "arrayIndexScale", "current");
 
     protected final MethodContext ctx;
+    /** In JDK code: a replaced call runs only while its thread is in the JDK for the program ({@code JdkBridge.controlled}), else as written. */
+    private final boolean inJdk;
 
     /** One call site. {@code declaring} is the JDK class whose method the call resolves to. */
     record Call(int opcode, String owner, String name, String descriptor, boolean isInterface, String declaring, int access) {
@@ -37,8 +39,17 @@ abstract class JdkCallVisitor extends MethodVisitor {
     }
 
     JdkCallVisitor(MethodVisitor next, MethodContext ctx) {
+        this(next, ctx, false);
+    }
+
+    JdkCallVisitor(MethodVisitor next, MethodContext ctx, boolean inJdk) {
         super(Opcodes.ASM9, next);
         this.ctx = ctx;
+        this.inJdk = inJdk;
+    }
+
+    boolean inJdk() {
+        return inJdk;
     }
 
     @Override
@@ -75,18 +86,22 @@ abstract class JdkCallVisitor extends MethodVisitor {
     /**
      * Emits {@code replacement} (which consumes the call's receiver and arguments and leaves its
      * result). Where a program override may be the real target, a run-time check picks between the
-     * replacement and the original call.
+     * replacement and the original call; in JDK code, whether the thread is in the JDK for the program.
      */
     final void replace(Call call, Runnable replacement) {
-        if (!call.mayReachOverride()) {
+        if (!inJdk && !call.mayReachOverride()) {
             replacement.run();
             return;
         }
         Type[] arguments = Type.getArgumentTypes(call.descriptor());
         int[] slots = Emit.storeAll(mv, ctx, arguments);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitLdcInsn(call.method());
-        Emit.support(mv, "runsJdkCode", "(Ljava/lang/Object;Ljava/lang/String;)Z");
+        if (inJdk) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, JdkVisitors.BRIDGE, "controlled", "()Z", false);
+        } else {
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitLdcInsn(call.method());
+            Emit.support(mv, "runsJdkCode", "(Ljava/lang/Object;Ljava/lang/String;)Z");
+        }
         Label programCode = new Label();
         Label done = new Label();
         mv.visitJumpInsn(Opcodes.IFEQ, programCode);

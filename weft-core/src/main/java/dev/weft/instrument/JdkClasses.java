@@ -14,6 +14,10 @@ import java.util.TreeSet;
  */
 public final class JdkClasses {
     private static final Map<String, List<String>> CATALOGUE = new LinkedHashMap<>();
+    private static final String CONCURRENT = "java.util.concurrent.";
+    private static final String AQS = "locks.AbstractQueuedSynchronizer";
+    private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
+            "ConcurrentLinkedQueue", "ConcurrentLinkedDeque");
 
     static {
         CATALOGUE.put("java.util.HashMap", List.of("java.util.AbstractMap"));
@@ -27,6 +31,54 @@ public final class JdkClasses {
                 "java.util.AbstractCollection"));
         CATALOGUE.put("java.util.ArrayDeque", List.of("java.util.AbstractCollection"));
         CATALOGUE.put("java.lang.StringBuilder", List.of("java.lang.AbstractStringBuilder"));
+        concurrent("locks.AbstractQueuedSynchronizer");
+        concurrent("locks.ReentrantLock", AQS);
+        concurrent("locks.ReentrantReadWriteLock", AQS);
+        concurrent("Semaphore", AQS);
+        concurrent("CountDownLatch", AQS);
+        concurrent("CyclicBarrier", AQS, "locks.ReentrantLock");
+        concurrent("ArrayBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
+        concurrent("LinkedBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
+        concurrent("LinkedBlockingDeque", AQS, "locks.ReentrantLock", "AbstractQueue");
+        concurrent("ConcurrentLinkedQueue", "AbstractQueue");
+        concurrent("ConcurrentLinkedDeque", "AbstractQueue");
+        concurrent("LinkedTransferQueue", "AbstractQueue");
+        concurrent("SynchronousQueue", "LinkedTransferQueue", "AbstractQueue");
+        concurrent("Exchanger");
+        concurrent("Phaser");
+        concurrent("locks.StampedLock");
+    }
+
+    /**
+     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections) and the classes
+     * whose code it runs: with AbstractQueuedSynchronizer comes its owner-keeping superclass, with a queue the JDK's
+     * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on).
+     */
+    private static void concurrent(String entry, String... brings) {
+        List<String> classes = new ArrayList<>();
+        for (String name : brings) {
+            classes.add(name.equals("AbstractQueue") ? "java.util.AbstractQueue" : CONCURRENT + name);
+            if (name.equals(AQS)) {
+                classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
+            }
+            if (name.equals("AbstractQueue")) {
+                classes.add("java.util.AbstractCollection");
+            }
+        }
+        if (entry.equals(AQS)) {
+            classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
+        }
+        CATALOGUE.put(CONCURRENT + entry, List.copyOf(classes));
+    }
+
+    /**
+     * Whether a check instruments an entry when the program uses it: {@code java.util.concurrent}'s, but those whose
+     * program calls Weft models at the level of their API (locks and conditions, latches; the lock-free queues, whose
+     * model covers what their weak compare-and-sets leave incomplete) and AbstractQueuedSynchronizer, which only comes
+     * with the others (a program's own subclass is refused).
+     */
+    static boolean instrumentedWhenUsed(String entry) {
+        return entry.startsWith(CONCURRENT) && CATALOGUE.containsKey(entry) && !MODELLED.contains(entry.substring(CONCURRENT.length()));
     }
 
     private JdkClasses() {

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
-import java.util.function.Predicate;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -29,7 +28,10 @@ import java.util.jar.Manifest;
 public final class JdkInstrumentation {
     private static final String BRIDGE = "dev/weft/boot/JdkBridge";
     private static final String JDK_BRIDGE_SINK = "dev.weft.instrument.support.JdkBridgeSink";
+    private static final String JDK_UNSAFE_PACKAGE = "jdk.internal.misc";
     private static final Semaphore ONE_CHECK = new Semaphore(1);
+    /** The thread whose check holds {@link #ONE_CHECK}: a second session it asked for would wait for itself forever. */
+    private static volatile Thread holder;
     private static Instrumentation instrumentation;
 
     private JdkInstrumentation() {
@@ -58,14 +60,18 @@ public final class JdkInstrumentation {
             } catch (Exception e) {
                 throw new IllegalStateException("Weft failed to restore the JDK classes it instrumented: " + e, e);
             } finally {
-                ONE_CHECK.release();
+                releaseOneCheck();
             }
         }
     }
 
     /** Rewrites the classes of the selected entries (see {@link JdkClasses#select}) with {@code transformer}'s program symbols. */
     static Session instrument(Set<String> selected, ProgramTransformer transformer) throws BadProgramException {
+        if (holder == Thread.currentThread()) {
+            throw new IllegalStateException("Weft's check already instruments JDK classes on this thread: sessions do not nest");
+        }
         ONE_CHECK.acquireUninterruptibly();
+        holder = Thread.currentThread();
         Session session = null;
         try {
             Instrumentation inst = instrumentation();
@@ -92,13 +98,25 @@ public final class JdkInstrumentation {
         if (session != null) {
             session.close();
         } else {
-            ONE_CHECK.release();
+            releaseOneCheck();
         }
     }
 
-    /** The runtime reads and writes the fields of the program's objects reflectively (store buffers, initial values): now the JDK's too. */
+    private static void releaseOneCheck() {
+        holder = null;
+        ONE_CHECK.release();
+    }
+
+    /**
+     * The runtime reads and writes the fields of the program's objects reflectively (store buffers, initial values): now the
+     * JDK's too; and it performs the JDK's own {@code Unsafe} calls (and maps their offsets to fields) for JDK code.
+     */
     private static void openToWeft(Instrumentation inst, List<Class<?>> classes) {
         Module weft = JdkInstrumentation.class.getModule();
+        Module base = Object.class.getModule();
+        if (!base.isExported(JDK_UNSAFE_PACKAGE, weft)) {
+            inst.redefineModule(base, Set.of(), Map.of(JDK_UNSAFE_PACKAGE, Set.of(weft)), Map.of(), Set.of(), Map.of());
+        }
         for (Class<?> type : classes) {
             Module module = type.getModule();
             if (!module.isOpen(type.getPackageName(), weft)) {
@@ -115,13 +133,11 @@ public final class JdkInstrumentation {
     private static final class Rewriter implements ClassFileTransformer {
         private final Set<String> names;
         private final ProgramTransformer transformer;
-        private final Predicate<String> instrumented;
         volatile BadProgramException failure;
 
         Rewriter(Set<String> names, ProgramTransformer transformer) {
             this.names = names;
             this.transformer = transformer;
-            this.instrumented = names::contains;
         }
 
         @Override
@@ -131,7 +147,7 @@ public final class JdkInstrumentation {
                 return null;
             }
             try {
-                return transformer.transformJdk(className, bytes, instrumented);
+                return transformer.transformJdk(className, bytes, names);
             } catch (BadProgramException e) {
                 failure = e; // the JVM would ignore a thrown exception and keep the class as it was
                 return null;

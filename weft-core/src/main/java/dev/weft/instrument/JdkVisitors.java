@@ -11,15 +11,20 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 /**
- * The part of {@link ProgramTransformer}'s chain that JDK classes get ({@code --instrument-jdk}), and why the rest is off:
+ * The part of {@link ProgramTransformer}'s chain that JDK classes get ({@code --instrument-jdk}, and java.util.concurrent's
+ * classes a program uses), and why the rest is off:
  * <ul>
- *   <li>on: field and array accesses (the events that show a lost entry), allocations (stable object ids) and
- *       {@code Object.hashCode} (stable bucket positions for keys without their own hash code);</li>
+ *   <li>on: field and array accesses (the events that show a lost entry), allocations (stable object ids),
+ *       {@code Object.hashCode} (stable bucket positions for keys without their own hash code) and clocks;</li>
+ *   <li>on, each only while the thread is in the JDK for the program ({@code JdkBridge.controlled}, else the JDK's own
+ *       instruction): {@code Unsafe}/{@code VarHandle} accesses and fences, the atomic classes' accesses, parks, interrupt
+ *       checks and spin hints, and {@code ReentrantLock}/{@code Condition} calls (Weft's models, as for the program);
+ *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer};</li>
  *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
  *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
- *       {@code synchronized} methods (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
- *   <li>off, because the JDK's calls are its own: the call-site visitors that refuse, model or bracket calls
- *       (locks, atomics, threads, JDK objects, standard input); and loop hooks (the classes hold no busy-wait).</li>
+ *       {@code synchronized} methods and blocks (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
+ *   <li>off, because the JDK's other calls are its own: the call-site visitors that refuse, model or bracket calls
+ *       (threads, JDK objects, standard input).</li>
  * </ul>
  * The hooks go to {@code dev.weft.boot.JdkBridge} instead of {@code Hooks}. A call that hands an array to JDK code
  * that is not instrumented ({@code System.arraycopy}, {@code String.getBytes} ...) reads or writes elements no event
@@ -34,6 +39,10 @@ final class JdkVisitors {
     /** @param instrumented whether a JDK class (internal name) is instrumented along with this one */
     static MethodVisitor chain(MethodVisitor writer, MethodContext ctx, Predicate<String> instrumented) {
         MethodVisitor mv = new ToBridge(writer, ctx, instrumented);
+        mv = new AccessModeVisitor(mv, ctx, true);
+        mv = new LockCallVisitor(mv, ctx, true);
+        mv = new AtomicCallVisitor(mv, ctx, true);
+        mv = new JdkParkVisitor(mv, ctx);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);

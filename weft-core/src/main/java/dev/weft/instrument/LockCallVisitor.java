@@ -28,6 +28,14 @@ final class LockCallVisitor extends JdkCallVisitor {
         super(next, ctx);
     }
 
+    /**
+     * @param inJdk in JDK code (a blocking queue's or a barrier's lock and conditions): while on the program's behalf the
+     *              calls are Weft's model of them, as the program's are; LockSupport is {@link JdkParkVisitor}'s there
+     */
+    LockCallVisitor(MethodVisitor next, MethodContext ctx, boolean inJdk) {
+        super(next, ctx, inJdk);
+    }
+
     /** Whether the call becomes one of the runtime's lock, condition or park events. */
     static boolean modelsAsEvent(Call call) {
         String declaring = call.declaring();
@@ -40,6 +48,9 @@ final class LockCallVisitor extends JdkCallVisitor {
     @Override
     boolean intercept(Call call) {
         String declaring = call.declaring();
+        if (inJdk()) {
+            return declaring.equals(LOCKS + "ReentrantLock") && lockCall(call) || declaring.equals(LOCKS + "Condition") && conditionCall(call);
+        }
         boolean handled;
         if (LOCKS_AND_VIEWS.contains(declaring)) {
             handled = lockCall(call);

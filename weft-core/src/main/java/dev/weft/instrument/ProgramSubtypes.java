@@ -32,6 +32,18 @@ final class ProgramSubtypes {
         this.hierarchy = hierarchy;
     }
 
+    /** These subtypes and those among {@code more} classes (internal names): instrumented JDK classes below JDK types. */
+    ProgramSubtypes with(java.util.Collection<String> more) {
+        if (classNames == null) {
+            return UNKNOWN;
+        }
+        return new ProgramSubtypes(() -> {
+            List<String> all = new java.util.ArrayList<>(classNames.get());
+            all.addAll(more);
+            return all;
+        }, hierarchy);
+    }
+
     /** The program classes below {@code type}, at any depth ({@code type} itself not included), or null if they cannot be known. */
     synchronized Set<String> below(String type) {
         if (classNames == null || unreadable) {

@@ -33,6 +33,10 @@ public final class ProgramTransformer {
     private final ClassFacts facts;
     private final Symbols symbols;
     private final LoopFinder loops;
+    private final HiddenState hiddenState;
+    /** The loops of JDK classes instrumented with {@link #jdkLoopsFor}, for the session that set it. */
+    private LoopFinder jdkLoops;
+    private Set<String> jdkLoopsFor;
     private final VirtualFixes fixes;
     /** Program methods get the shadow execution ({@link SymbolicVisitor}): the strategy needs path conditions. */
     private final boolean pathConditions;
@@ -55,6 +59,7 @@ public final class ProgramTransformer {
         this.facts = new ClassFacts(hierarchy);
         this.symbols = symbols;
         this.loops = new LoopFinder(hiddenState);
+        this.hiddenState = hiddenState;
         this.fixes = fixes;
     }
 
@@ -104,7 +109,7 @@ public final class ProgramTransformer {
      * allocations and hash codes go to {@code dev.weft.boot.JdkBridge}. The class keeps its methods, fields and modifiers
      * (the JVM's retransformation allows nothing else).
      */
-    byte[] transformJdk(String internalName, byte[] original, Predicate<String> instrumented) throws BadProgramException {
+    byte[] transformJdk(String internalName, byte[] original, Set<String> instrumented) throws BadProgramException {
         try {
             OffsetReader reader = new OffsetReader(original);
             ClassNode outline = ReceiverNames.outline(reader);
@@ -114,6 +119,14 @@ public final class ProgramTransformer {
         } catch (RuntimeException e) {
             throw new BadProgramException("cannot instrument JDK class " + internalName.replace('/', '.') + ": " + e, e);
         }
+    }
+
+    private synchronized LoopFinder jdkLoops(Set<String> instrumented) {
+        if (jdkLoopsFor != instrumented) {
+            jdkLoops = new LoopFinder(hiddenState.forJdk(instrumented));
+            jdkLoopsFor = instrumented;
+        }
+        return jdkLoops;
     }
 
     /** A class writer that computes frames (class files of Java 6 and later) from the program's class hierarchy. */
@@ -135,12 +148,12 @@ public final class ProgramTransformer {
         private final Bridges bridges;
         private final BiConsumer<String, byte[]> companions;
         /** A JDK class rewritten in place (no method, modifier or initialiser may change or be added): which JDK classes are instrumented; else null. */
-        private final Predicate<String> jdkInstrumented;
+        private final Set<String> jdkInstrumented;
         private final boolean jdk;
         private boolean hasClassInit;
 
         Instrumenter(ClassVisitor next, OffsetReader reader, ClassNode outline, BiConsumer<String, byte[]> companions,
-                     Predicate<String> jdkInstrumented) {
+                     Set<String> jdkInstrumented) {
             super(Opcodes.ASM9, next);
             this.jdkInstrumented = jdkInstrumented;
             this.jdk = jdkInstrumented != null;
@@ -180,7 +193,14 @@ public final class ProgramTransformer {
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());
-            AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, JdkVisitors.chain(mv, ctx, jdkInstrumented));
+            MethodVisitor chain = JdkVisitors.chain(mv, ctx, jdkInstrumented::contains);
+            // The spins of java.util.concurrent's synchronizers are busy-waits; java.util's loops only walk their own data.
+            LoopPlan plan = outline.name.startsWith("java/util/concurrent/") ? jdkLoops(jdkInstrumented).plan(outline.name, method)
+                    : LoopPlan.NONE;
+            if (!plan.isEmpty()) {
+                chain = new LoopVisitor(chain, ctx, plan);
+            }
+            AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, chain);
             ctx.attach(analyzer);
             return new LineTracker(analyzer, ctx);
         }

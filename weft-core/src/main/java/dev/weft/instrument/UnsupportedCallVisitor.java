@@ -16,15 +16,11 @@ import org.objectweb.asm.MethodVisitor;
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "Semaphore", CONCURRENT + "CyclicBarrier", CONCURRENT + "Phaser",
-            CONCURRENT + "Exchanger", CONCURRENT + "BlockingQueue", CONCURRENT + "BlockingDeque", CONCURRENT + "TransferQueue",
-            CONCURRENT + "ArrayBlockingQueue", CONCURRENT + "LinkedBlockingQueue", CONCURRENT + "LinkedBlockingDeque",
-            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "SynchronousQueue",
-            CONCURRENT + "LinkedTransferQueue", CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors",
+            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors",
             CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ForkJoinPool",
             CONCURRENT + "ForkJoinTask", CONCURRENT + "CompletableFuture",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
-            CONCURRENT + "locks/StampedLock", CONCURRENT + "locks/AbstractQueuedSynchronizer",
+            CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
             "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
             "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket");

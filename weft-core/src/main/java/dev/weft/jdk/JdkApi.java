@@ -51,7 +51,16 @@ public final class JdkApi {
     /** The families of JDK types whose instances hold state that calls read or change (internal names). */
     public static final List<String> STATE_TYPES = List.of("java/util/Collection", "java/util/Map", "java/util/Iterator",
             "java/util/Enumeration", "java/util/Spliterator", "java/util/Map$Entry", "java/lang/StringBuilder",
-            "java/lang/StringBuffer", "java/util/BitSet", "java/util/stream/BaseStream");
+            "java/lang/StringBuffer", "java/util/BitSet", "java/util/stream/BaseStream", "java/util/concurrent/Semaphore",
+            "java/util/concurrent/CyclicBarrier", "java/util/concurrent/Phaser", "java/util/concurrent/Exchanger",
+            "java/util/concurrent/locks/StampedLock");
+
+    /**
+     * The synchronizers among those families: their calls block and wake threads, which only their JDK code, instrumented,
+     * shows (Weft has no model of them at the level of their API).
+     */
+    private static final Set<String> SYNCHRONIZERS = Set.of("java.util.concurrent.Semaphore", "java.util.concurrent.CyclicBarrier",
+            "java.util.concurrent.Phaser", "java.util.concurrent.Exchanger", "java.util.concurrent.locks.StampedLock");
 
     /** Supertypes of those families a variable may be declared as while it holds one of them. */
     private static final Set<String> WIDER_TYPES = Set.of("java/lang/Object", "java/lang/Iterable", "java/lang/CharSequence",
@@ -172,6 +181,22 @@ public final class JdkApi {
     }
 
     // ------------------------------------------------------------------ types (instrumentation: by internal name)
+
+    /**
+     * Whether calls on an object of {@code type} (a JDK class or a program subclass) may block and wake threads: a
+     * synchronizer or a blocking queue, whose calls only their instrumented JDK code follows faithfully.
+     */
+    public static boolean blocksThreads(Class<?> type) {
+        if (java.util.concurrent.BlockingQueue.class.isAssignableFrom(type)) {
+            return true;
+        }
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (SYNCHRONIZERS.contains(c.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * Whether a variable of type {@code internalName} may hold an object of the families above;

@@ -162,16 +162,24 @@ public final class RaceCollector implements Explorer.Listener {
         known.threads().add(symbols.threads().name(pair.later().thread()));
     }
 
-    /** "A:12 / B:20" for two accesses, locations in order; null when either has no source location. */
+    /**
+     * "A:12 / B:20" for two accesses, locations in order; null when either has no source location, or both are inside
+     * {@code java.util.concurrent}'s instrumented code, whose races are its own design (a node's plain field published by
+     * a later volatile write), not the program's.
+     */
     private static String locationsKey(Event first, Event second, Symbols symbols) {
         Race.Access a = access(first, symbols);
         Race.Access b = access(second, symbols);
-        if (a.location() == null || b.location() == null) {
+        if (a.location() == null || b.location() == null || isConcurrentJdk(a.location()) && isConcurrentJdk(b.location())) {
             return null;
         }
         String one = key(a);
         String two = key(b);
         return one.compareTo(two) <= 0 ? one + " / " + two : two + " / " + one;
+    }
+
+    private static boolean isConcurrentJdk(Location location) {
+        return location.className().startsWith("java.util.concurrent.");
     }
 
     private static boolean complete(RunResult run) {

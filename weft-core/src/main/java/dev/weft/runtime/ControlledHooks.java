@@ -361,7 +361,12 @@ final class ControlledHooks implements HookHandler {
 
     @Override
     public void park(Object blocker, boolean timed, int loc) {
-        waits.park(blocker, timed, loc);
+        waits.park(blocker, timed, 0, loc);
+    }
+
+    @Override
+    public void parkNanos(Object blocker, long nanos, int loc) {
+        waits.park(blocker, true, nanos, loc);
     }
 
     @Override

@@ -200,7 +200,8 @@ final class JdkObjects {
         RunThread me = core.enter();
         try {
             if (!core.isOutside(me) && !followed.containsKey(object)) {
-                follow(object, new Reach(me.id, false));
+                // Such an object's calls may block: the JDK's code must run on the program's behalf even while one thread has it.
+                follow(object, new Reach(me.id, JdkApi.blocksThreads(object.getClass())));
             }
         } finally {
             core.unlock();
@@ -259,6 +260,9 @@ final class JdkObjects {
                     && !JdkApi.implementedInJdk(receiver.getClass(), site.name(), site.descriptor())) {
                 return null; // a program override runs as written; its super call comes back here
             }
+            if (target != null && JdkApi.blocksThreads(receiver.getClass()) && !isInstrumented(target)) {
+                core.unsupportedLocked(site.api() + " (its JDK code is not instrumented)", site.location());
+            }
             Call call = new Call(site, receiver, target);
             argument(call, first, 0);
             argument(call, second, 1);
@@ -267,6 +271,11 @@ final class JdkObjects {
             }
             noteForeignUse(call, me);
             collectAccesses(call);
+            if (site.form() == JdkCallSite.Form.CONSTRUCTOR && instrumented.contains(site.owner().replace('/', '.'))) {
+                // What the constructor makes (a queue's lock and conditions, a barrier's generation) gets the ids and the
+                // model objects of the thread that makes it, whatever the schedule; and its calls are Weft's model of them.
+                call.inJdk = true;
+            }
             if (call.inJdk) {
                 JdkBridge.enterCall();
             }
@@ -474,6 +483,9 @@ final class JdkObjects {
             return false;
         }
         Class<?> type = f.state.owner.getClass();
+        while (type.getClassLoader() != null && type.getSuperclass() != null) {
+            type = type.getSuperclass(); // a program subclass runs its JDK superclass's code
+        }
         return instrumented.contains(type.getName()) || instrumented.contains(type.getNestHost().getName());
     }
 

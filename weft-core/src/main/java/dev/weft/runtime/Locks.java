@@ -8,6 +8,7 @@ import dev.weft.trace.Outcome;
 import dev.weft.trace.Symbols;
 import dev.weft.trace.Address;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -99,6 +100,29 @@ final class Locks {
     }
 
     // ------------------------------------------------------------------ java.util.concurrent.locks
+
+    /**
+     * The ReentrantLock (one the run's model has seen) whose synchronizer made {@code condition}, an
+     * {@code AbstractQueuedSynchronizer.ConditionObject} (an inner class: its enclosing instance is the lock's {@code sync}),
+     * or null. Reflection on the JDK's own fields, which an instrumented JDK opens to Weft.
+     */
+    Object lockOfJdkCondition(Object condition) {
+        try {
+            Field outer = condition.getClass().getDeclaredField("this$0");
+            outer.setAccessible(true);
+            Object sync = outer.get(condition);
+            Field syncField = ReentrantLock.class.getDeclaredField("sync");
+            syncField.setAccessible(true);
+            for (Object lockObject : lockViews.keySet()) {
+                if (lockObject instanceof ReentrantLock && syncField.get(lockObject) == sync) {
+                    return lockObject;
+                }
+            }
+            return null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // not the JDK's condition, or its package is not open to Weft: unsupported, as before
+        }
+    }
 
     private View view(Object lockObject, RunThread me, int loc) {
         View view = lockViews.get(Objects.requireNonNull(lockObject));

@@ -83,7 +83,7 @@ final class ModedAccess {
         if (m.isVarHandle()) {
             return targets.ofVarHandle(me, (VarHandle) receiver, arguments, loc);
         }
-        if (m.owner().equals("sun/misc/Unsafe")) {
+        if (m.owner().equals("sun/misc/Unsafe") || m.owner().equals("jdk/internal/misc/Unsafe")) {
             return targets.ofUnsafe(me, arguments, loc);
         }
         if (m.owner().endsWith("FieldUpdater")) {
@@ -149,7 +149,10 @@ final class ModedAccess {
         return JDK_METHODS.computeIfAbsent(m.owner() + '.' + m.name() + m.descriptor(), k -> {
             try {
                 Class<?> owner = Class.forName(m.owner().replace('/', '.'));
-                return MethodHandles.publicLookup().findVirtual(owner, m.name(), MethodType.fromMethodDescriptorString(m.descriptor(), null));
+                // The JDK's own Unsafe is exported to Weft alone, when JDK classes are instrumented (JdkInstrumentation).
+                MethodHandles.Lookup lookup = owner.getModule().isExported(owner.getPackageName()) ? MethodHandles.publicLookup()
+                        : MethodHandles.lookup();
+                return lookup.findVirtual(owner, m.name(), MethodType.fromMethodDescriptorString(m.descriptor(), null));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("no JDK method " + k, e);
             }

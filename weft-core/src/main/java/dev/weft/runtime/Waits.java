@@ -58,8 +58,14 @@ final class Waits {
     private boolean mayWakeSpuriously(int loc) {
         return core.spuriousWakeups() && spuriousAt.computeIfAbsent(loc, l -> {
             Location where = core.symbols.locations().get(l);
-            return where == null || !where.className().startsWith("dev.weft.modelled.");
+            // Weft's models and the JDK's own code re-check and wait again after a spurious return: exploring one there
+            // only multiplies runs (a Semaphore's acquire: runs without end instead of 64).
+            return where == null || !where.className().startsWith("dev.weft.modelled.") && !isJdk(where.className());
         });
+    }
+
+    private static boolean isJdk(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
     }
 
     // ------------------------------------------------------------------ Object.wait / notify
@@ -217,8 +223,25 @@ final class Waits {
         }
     }
 
+    /**
+     * A condition the JDK's code made of a lock (a blocking queue's, in its constructor, which ran outside the run), once
+     * the lock is Weft's: the lock whose synchronizer the condition belongs to.
+     */
+    private ConditionQueue jdkMadeCondition(Object condition, RunThread me) {
+        Object lockObject = locks.lockOfJdkCondition(condition);
+        if (lockObject == null) {
+            return null;
+        }
+        ConditionQueue queue = new ConditionQueue(locks.lockOf(lockObject, me, -1), new WaitSet(true), core.objects().id(condition, me));
+        conditions.put(condition, queue);
+        return queue;
+    }
+
     private ConditionQueue queue(Object condition, RunThread me, int loc) {
         ConditionQueue queue = conditions.get(Objects.requireNonNull(condition));
+        if (queue == null) {
+            queue = jdkMadeCondition(condition, me);
+        }
         if (queue == null) {
             core.unsupportedLocked("a Condition created outside instrumented code", loc);
         }
@@ -286,9 +309,10 @@ final class Waits {
 
     /**
      * park takes the permit when there is one (NORMAL); without one it returns when interrupted
-     * (INTERRUPTED, the interrupt stays set), when its time runs out (TIMED_OUT), or spuriously.
+     * (INTERRUPTED, the interrupt stays set), when its time runs out (TIMED_OUT: the thread's clock passes {@code nanos}),
+     * or spuriously.
      */
-    void park(Object blocker, boolean timed, int loc) {
+    void park(Object blocker, boolean timed, long nanos, int loc) {
         RunThread me = core.enter();
         try {
             if (!me.controlled()) {
@@ -305,6 +329,9 @@ final class Waits {
                     () -> "is parked");
             core.drain(me);
             boolean took = outcome == Outcome.NORMAL;
+            if (outcome == Outcome.TIMED_OUT && nanos > 0) {
+                me.clockNanos += nanos;
+            }
             me.permit = false;
             me.loops.waitReturned();
             core.record(me, EventKind.PARK, loc, permitAddress(me), took ? 1 : 0, heldStart, 'Z', Event.flagsOf(outcome) | call.flags() | held);

@@ -24,7 +24,8 @@ public record AccessCall(Op op, AccessMode mode) {
      * name says no mode is plain, an atomic class's or field updater's volatile.
      */
     public static AccessCall of(String owner, String name) {
-        boolean plainByDefault = owner.equals("java/lang/invoke/VarHandle") || owner.equals("sun/misc/Unsafe");
+        boolean plainByDefault = owner.equals("java/lang/invoke/VarHandle") || owner.equals("sun/misc/Unsafe")
+                || owner.equals("jdk/internal/misc/Unsafe");
         return of(name, plainByDefault ? AccessMode.PLAIN : AccessMode.VOLATILE);
     }
 

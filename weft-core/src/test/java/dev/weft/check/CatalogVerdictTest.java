@@ -55,9 +55,12 @@ class CatalogVerdictTest {
         check(entry, m -> new DfsStrategy(), DFS_RUNS, true);
     }
 
-    /** The JDK programs (issue 17) under SC; the other rows' DPOR verdicts are the strategy table's (docs/benchmarks.md). */
+    /**
+     * The JDK programs (issue 17) and the java.util.concurrent ones (issue 18) under SC; the other rows' DPOR verdicts are the
+     * strategy table's (docs/benchmarks.md).
+     */
     static Stream<Arguments> scJdkEntries() {
-        return scEntries().filter(a -> ((String) a.get()[0]).startsWith("examples.jdk."));
+        return scEntries().filter(a -> ((String) a.get()[0]).startsWith("examples.jdk.") || ((String) a.get()[0]).startsWith("examples.juc."));
     }
 
     @ParameterizedTest(name = "dpor {0} {1}")

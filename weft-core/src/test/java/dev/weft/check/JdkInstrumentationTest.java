@@ -13,7 +13,6 @@ import dev.weft.explore.McrStrategy;
 import dev.weft.explore.Strategy;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.instrument.JdkClasses;
-import dev.weft.instrument.JdkInstrumentation;
 import dev.weft.runtime.RunConfig;
 import dev.weft.solver.QueryLimits;
 import dev.weft.solver.SolverKind;
@@ -99,9 +98,28 @@ class JdkInstrumentationTest {
     @Test
     void unknownNamesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> JdkClasses.select(List.of("java.util.Nope")));
-        assertThrows(IllegalArgumentException.class, () -> JdkClasses.select(List.of("java.util.concurrent.Semaphore")));
+        assertThrows(IllegalArgumentException.class, () -> JdkClasses.select(List.of("java.util.concurrent.ConcurrentSkipListMap")));
         assertEquals(Set.of("java.util.HashMap"), JdkClasses.select(List.of("java.util.HashMap")));
         assertTrue(JdkClasses.select(List.of("java.util")).containsAll(Set.of("java.util.HashMap", "java.util.ArrayList")));
+    }
+
+    /** A second session asked for on the thread that holds one would wait for itself: it is refused at once. */
+    @Test
+    void nestedSessionsAreRefusedNotDeadlocked() throws Exception {
+        InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), "examples.jdk.ArrayListLocked", List.of());
+        Set<String> jdk = Set.of("java.util.ArrayList");
+        IllegalStateException nested = assertThrows(IllegalStateException.class,
+                () -> program.withJdkInstrumented(jdk, () -> uncheckedInstrument(program, jdk)));
+        assertTrue(nested.getMessage().contains("do not nest"), nested.getMessage());
+        assertEquals("done", program.withJdkInstrumented(jdk, () -> "done"), "the outer session must have been released");
+    }
+
+    private static String uncheckedInstrument(InstrumentedProgram program, Set<String> jdk) {
+        try {
+            return program.withJdkInstrumented(jdk, () -> "inner");
+        } catch (dev.weft.instrument.BadProgramException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static Strategy mcr() {
@@ -110,12 +128,8 @@ class JdkInstrumentationTest {
 
     private static ExplorationResult explore(String mainClass, Set<String> jdk, Strategy strategy, boolean allBugs) throws Exception {
         InstrumentedProgram program = InstrumentedProgram.open(RealRuns.examplesClasspath(), mainClass, List.of());
+        // RealRuns instruments the chosen classes for the exploration, as a check does.
         RunConfig config = RunConfig.of(MemoryModel.SC).withInstrumentedJdk(jdk);
-        if (jdk.isEmpty()) {
-            return RealRuns.explore(program, config, strategy, new ExplorationLimits(RUNS, null, allBugs), run -> List.of()).result();
-        }
-        try (JdkInstrumentation.Session session = program.instrumentJdk(jdk)) {
-            return RealRuns.explore(program, config, strategy, new ExplorationLimits(RUNS, null, allBugs), run -> List.of()).result();
-        }
+        return RealRuns.explore(program, config, strategy, new ExplorationLimits(RUNS, null, allBugs), run -> List.of()).result();
     }
 }

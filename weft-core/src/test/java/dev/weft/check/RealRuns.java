@@ -73,6 +73,17 @@ final class RealRuns {
     /** As above, with runs made as {@code config} says. */
     static Exploration explore(InstrumentedProgram program, RunConfig config, Strategy strategy, ExplorationLimits limits,
                                Function<RunResult, Collection<String>> outcomes) {
+        // As a check does: the java.util.concurrent classes the program uses run instrumented.
+        Set<String> jdk = program.jdkToInstrument(config.instrumentedJdk());
+        try {
+            return program.withJdkInstrumented(jdk, () -> exploreAsIs(program, config.withInstrumentedJdk(jdk), strategy, limits, outcomes));
+        } catch (dev.weft.instrument.BadProgramException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Exploration exploreAsIs(InstrumentedProgram program, RunConfig config, Strategy strategy, ExplorationLimits limits,
+                                           Function<RunResult, Collection<String>> outcomes) {
         ControlledExecutor executor = new ControlledExecutor(program, config);
         Set<String> seen = new TreeSet<>();
         ProgramRunner recording = policy -> {

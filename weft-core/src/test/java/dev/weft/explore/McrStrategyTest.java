@@ -35,6 +35,15 @@ class McrStrategyTest {
         long distinctSignatures() {
             return new HashSet<>(signatures).size();
         }
+
+        /**
+         * No run repeated an earlier run's read values, but where a seed asked without its trace's fixed prefix made
+         * one of the two (the price of the states only such seeds reach, see CausalModel).
+         */
+        void assertNoRepeatBeyondLeftPrefixes() {
+            assertTrue(signatures.size() - distinctSignatures() <= mcr.repeatsOfLeftPrefixes(),
+                    () -> "a run repeated an earlier one: " + signatures);
+        }
     }
 
     /** Records what each run of the wrapped strategy reached (replays of bugs made by the explorer are not runs of the strategy). */
@@ -243,7 +252,7 @@ class McrStrategyTest {
         Exploration run = mcr(program, model, false);
         assertEquals(model == MemoryModel.SC ? Verdict.OK : Verdict.BUG, run.result().verdict());
         assertTrue(run.result().complete() || run.result().verdict() == Verdict.BUG);
-        assertEquals(run.signatures().size(), run.distinctSignatures(), () -> "a run repeated an earlier one: " + run.signatures());
+        run.assertNoRepeatBeyondLeftPrefixes();
     }
 
     static Stream<Program> programs() {
@@ -261,7 +270,7 @@ class McrStrategyTest {
         Exploration dfs = dfs(program, MemoryModel.SC);
         assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
         assertTrue(mcr.result().complete());
-        assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        mcr.assertNoRepeatBeyondLeftPrefixes();
         assertEquals(0, mcr.mcr().seedsMissed());
         assertTrue(mcr.result().executions() <= dfs.result().executions());
         System.out.printf("%s SC: mcr %d runs (%d outcomes), dfs %d runs%n", program, mcr.result().executions(),
@@ -285,7 +294,7 @@ class McrStrategyTest {
         Exploration dfs = dfs(program, model);
         assertEquals(new TreeSet<>(dfs.outcomes()), new TreeSet<>(mcr.outcomes()));
         assertTrue(mcr.result().complete());
-        assertEquals(mcr.signatures().size(), mcr.distinctSignatures(), () -> "a run repeated an earlier one: " + mcr.signatures());
+        mcr.assertNoRepeatBeyondLeftPrefixes();
         assertEquals(0, mcr.mcr().seedsMissed());
         System.out.printf("%s %s: mcr %d runs (%d distinct read signatures, %d outcomes), dfs %d runs%n", program, model,
                 mcr.result().executions(), mcr.distinctSignatures(), mcr.outcomes().size(), dfs.result().executions());

@@ -210,9 +210,9 @@ class InstrumentationTest {
 
     @Test
     void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
-        Run run = run("subjects.UsesSemaphore");
-        assertEquals("java.util.concurrent.Semaphore.acquire", run.failure().getMessage());
-        assertEquals(List.of("new Semaphore", "unsupported java.util.concurrent.Semaphore.acquire"),
+        Run run = run("subjects.UsesRefusedConcurrency");
+        assertEquals("java.util.concurrent.PriorityBlockingQueue.take", run.failure().getMessage());
+        assertEquals(List.of("new PriorityBlockingQueue", "unsupported java.util.concurrent.PriorityBlockingQueue.take"),
                 run.eventsStarting("unsupported", "new"));
     }
 

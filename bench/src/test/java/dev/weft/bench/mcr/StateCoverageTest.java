@@ -19,11 +19,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StateCoverageTest {
 
     /**
-     * Known gaps (docs/mcr.md): a state where a thread waits only exists in a run where it reads
-     * the condition it waits on before the notifying thread changes it; from a run where it never
-     * waited, the causal model cannot know that the read leads to a wait releasing the monitor.
+     * Programs where complete DPOR does not show every read state (docs/mcr.md, known gaps): ConditionTickets' waiters
+     * wake spuriously in orders DPOR's backtracking does not reach; MCR shows those states too.
      */
-    private static final Set<String> WAIT_GAPS = Set.of("examples.crosscheck.NotifyAllWakeOrder", "examples.crosscheck.ConditionTickets");
+    private static final Set<String> DPOR_GAPS = Set.of("examples.crosscheck.ConditionTickets");
 
     /**
      * The mutual-exclusion and crosscheck programs, and the unsafe stack under SC: its second
@@ -34,18 +33,21 @@ class StateCoverageTest {
         Stream<String[]> unsafeStack = Stream.<String[]>of(new String[] {"benchmarks.UnsafeStack", "sc"});
         return Stream.of(StateCoverage.cases("mutex").stream(), StateCoverage.cases("crosscheck").stream(), unsafeStack)
                 .flatMap(c -> c)
-                .filter(c -> !WAIT_GAPS.contains(c[0]))
                 .map(c -> Arguments.of(c[0], c[1]));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("programs")
-    void mcrReachesEveryStateDporReachesWithOneRunPerState(String program, String model) throws Exception {
+    void mcrReachesEveryStateDporReachesWithNoMoreRuns(String program, String model) throws Exception {
         StateCoverage.Row row = StateCoverage.measure(program, MemoryModel.valueOf(model.toUpperCase(Locale.ROOT)));
         assertTrue(row.mcr().complete() && row.dpor().complete());
         assertEquals(0, row.missed(), "states of complete DPOR runs that MCR did not reach");
-        assertEquals(0, row.unknownToDpor(), "states MCR reached that DPOR did not");
-        assertEquals(0, row.repeats(), "MCR runs repeating an earlier run's state");
+        if (!DPOR_GAPS.contains(program)) {
+            assertEquals(0, row.unknownToDpor(), "states MCR reached that DPOR did not");
+        }
+        // One run per state, but for the repeats below seeds that left their trace's prefix (docs/mcr.md), is checked
+        // where the strategy can tell them apart (McrStrategyTest, McrAgainstExhaustiveTest).
+        assertTrue(row.mcr().runs() <= row.dpor().runs(), "MCR made more runs than DPOR");
     }
 
     @Test

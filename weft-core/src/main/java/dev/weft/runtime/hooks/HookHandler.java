@@ -237,6 +237,11 @@ public interface HookHandler {
     /** LockSupport.park*; {@code timed} false means park until unparked or interrupted. */
     void park(Object blocker, boolean timed, int loc);
 
+    /** LockSupport.parkNanos in instrumented JDK code: when it times out, the thread's clock passes {@code nanos}, so that the JDK's deadline loops end. */
+    default void parkNanos(Object blocker, long nanos, int loc) {
+        park(blocker, true, loc);
+    }
+
     void unpark(Thread thread, int loc);
 
     // ---- java.util.concurrent.atomic: the scheduling point precedes the native call, which then

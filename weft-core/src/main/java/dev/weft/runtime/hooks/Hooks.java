@@ -349,6 +349,10 @@ public final class Hooks {
         handler().park(blocker, timed, loc);
     }
 
+    public static void parkNanos(Object blocker, long nanos, int loc) {
+        handler().parkNanos(blocker, nanos, loc);
+    }
+
     public static void unpark(Thread thread, int loc) {
         handler().unpark(thread, loc);
     }

@@ -1,0 +1,77 @@
+package dev.weft.instrument;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * JDK code's parks, unparks and interrupt checks ({@code java.util.concurrent}'s synchronizers block and wake threads
+ * with them): while the thread is in the JDK for the program they are the runtime's park model and interrupt flag, as
+ * the program's own calls are ({@link LockCallVisitor}, {@link ThreadCallVisitor}); elsewhere the JDK's. A timed park
+ * that times out moves the thread's clock on by its time, so that the JDK's deadline loops end.
+ */
+final class JdkParkVisitor extends JdkCallVisitor {
+    private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
+    private static final String THREAD = "java/lang/Thread";
+
+    JdkParkVisitor(MethodVisitor next, MethodContext ctx) {
+        super(next, ctx, true);
+    }
+
+    @Override
+    boolean intercept(Call call) {
+        if (call.declaring().equals(LOCK_SUPPORT)) {
+            return lockSupport(call);
+        }
+        if (!call.declaring().equals(THREAD)) {
+            return false;
+        }
+        switch (call.method()) {
+            case "interrupted()Z" -> replaceWithHook(call, "threadInterrupted", "(I)Z");
+            case "isInterrupted()Z" -> replaceWithHook(call, "threadIsInterrupted", "(Ljava/lang/Thread;I)Z");
+            case "interrupt()V" -> replaceWithHook(call, "threadInterrupt", "(Ljava/lang/Thread;I)V");
+            case "onSpinWait()V", "yield()V" -> replaceWithHook(call, "threadYield", "(I)V"); // a step that keeps a spin's iteration clean
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean lockSupport(Call call) {
+        switch (call.method()) {
+            case "park()V" -> replace(call, () -> {
+                mv.visitInsn(Opcodes.ACONST_NULL);
+                parkHook(false);
+            });
+            case "park(Ljava/lang/Object;)V" -> replace(call, () -> parkHook(false));
+            case "parkNanos(J)V" -> replace(call, () -> {
+                int nanos = ctx.scratchLocal(Type.LONG_TYPE);
+                mv.visitVarInsn(Opcodes.LSTORE, nanos);
+                mv.visitInsn(Opcodes.ACONST_NULL);
+                mv.visitVarInsn(Opcodes.LLOAD, nanos);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "parkNanos", "(Ljava/lang/Object;JI)V");
+            });
+            case "parkNanos(Ljava/lang/Object;J)V" -> replaceWithHook(call, "parkNanos", "(Ljava/lang/Object;JI)V");
+            case "parkUntil(J)V", "parkUntil(Ljava/lang/Object;J)V" -> replace(call, () -> {
+                mv.visitInsn(Opcodes.POP2);
+                if (call.descriptor().startsWith("(J")) {
+                    mv.visitInsn(Opcodes.ACONST_NULL);
+                }
+                parkHook(true);
+            });
+            case "unpark(Ljava/lang/Thread;)V" -> replaceWithHook(call, "unpark", "(Ljava/lang/Thread;I)V");
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void parkHook(boolean timed) {
+        Emit.push(mv, timed);
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "park", "(Ljava/lang/Object;ZI)V");
+    }
+}

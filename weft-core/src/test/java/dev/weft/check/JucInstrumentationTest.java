@@ -1,0 +1,49 @@
+package dev.weft.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.DporStrategy;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.McrStrategy;
+import dev.weft.solver.QueryLimits;
+import dev.weft.solver.SolverKind;
+import dev.weft.trace.MemoryModel;
+import dev.weft.instrument.InstrumentedProgram;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * java.util.concurrent's own code runs instrumented without being asked (issue 18): a check instruments the entries the
+ * program uses, but those Weft models at the level of their API; and a program whose blocking call waits for another
+ * thread ends with every behaviour covered, on JDK 17 and 25 (.ci/run), the CatalogVerdictTest rows of examples.juc
+ * giving the verdicts.
+ */
+class JucInstrumentationTest {
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', value = {
+            "examples.juc.SemaphoreMutex | java.util.concurrent.Semaphore",
+            "examples.juc.OfferIgnoringFalse | java.util.concurrent.ArrayBlockingQueue",
+            "examples.juc.StampedLockOptimisticRead | java.util.concurrent.locks.StampedLock",
+            "examples.LostUpdate | ''",
+            "examples.jdk.ConcurrentQueueHandoff | ''",
+            "examples.BoundedBufferCondition | ''",
+    })
+    void aCheckInstrumentsTheConcurrentClassesTheProgramUses(String program, String expected) throws Exception {
+        Set<String> chosen = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of()).jdkToInstrument(Set.of());
+        assertEquals(expected.isEmpty() ? Set.of() : Set.of(expected), chosen, program);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"examples.juc.SemaphoreHandoff", "examples.juc.LinkedBlockingQueuePoisonPill"})
+    void aWaitingTakeIsCoveredByBothStrategies(String program) throws Exception {
+        for (var strategy : List.of(new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE), new DporStrategy(MemoryModel.SC))) {
+            ExplorationResult result = RealRuns.explore(program, MemoryModel.SC, strategy, 5_000, false).result();
+            assertEquals(ExplorationResult.Verdict.OK, result.verdict(), program + ": " + result.incompleteReasons());
+            assertTrue(result.complete(), program);
+        }
+    }
+}
