@@ -3,6 +3,7 @@ package dev.weft.cli;
 import dev.weft.check.CheckRequest;
 import dev.weft.check.CheckResult;
 import dev.weft.check.Checker;
+import dev.weft.cluster.Job;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.StrategyKind;
 import dev.weft.explore.WeftFailure;
@@ -28,7 +29,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -138,6 +141,9 @@ final class CheckCommand implements Callable<Integer> {
                     + " other inputs take their minimum. Strategies other than mpc explore one value per input.")
     List<String> inputs = new ArrayList<>();
 
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
     @Parameters(index = "0", paramLabel = "MAIN-CLASS", description = "Class whose main method starts the program.")
     String mainClass;
 
@@ -151,11 +157,14 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         checkOptions();
+        if (cluster.given()) {
+            checkClusterOptions();
+        }
         CheckRequest request = request(err);
         // The clock of --time-limit starts now, so that it bounds the whole command, not the exploration alone.
         Checker checker = new Checker(request);
         try (ProgramOutput redirected = json ? ProgramOutput.toStandardError() : ProgramOutput.unchanged()) {
-            return check(checker, err, out);
+            return check(checker, request, err, out);
         } catch (BadInputException e) {
             throw e;
         } catch (Throwable failure) {
@@ -250,11 +259,11 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private int check(Checker checker, PrintWriter err, PrintWriter out) throws BadProgramException {
+    private int check(Checker checker, CheckRequest request, PrintWriter err, PrintWriter out) throws BadProgramException {
         SignalStop signals = SignalStop.install(checker.deadline());
         int exit = Main.ERROR;
         try {
-            CheckResult result = open(checker);
+            CheckResult result = open(checker, request, err);
             exit = report(result, err, out);
             return exit;
         } finally {
@@ -262,11 +271,41 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private static CheckResult open(Checker checker) {
+    private CheckResult open(Checker checker, CheckRequest request, PrintWriter err) {
         try {
-            return checker.run();
+            return cluster.given() ? ClusterFront.check(cluster, request, checker.deadline(), spec, err) : checker.run();
         } catch (BadProgramException e) {
             throw new BadInputException(e.getMessage());
+        }
+    }
+
+    /** What a check on a cluster cannot do yet (docs/cluster.md): one line each, before anything starts. */
+    private void checkClusterOptions() {
+        if (!strategyKind().name().equals("MCR")) {
+            throw new BadInputException("--cluster explores with -s mcr only");
+        }
+        if (workers != null || maxExecutions != null || !jdkClasses.isEmpty() || suggestFixes || failOnRace || raceQueries != null) {
+            throw new BadInputException("--cluster does not take --workers, --max-executions, --instrument-jdk, --suggest-fixes,"
+                    + " --fail-on-race or --race-queries (one worker per member; see docs/cluster.md)");
+        }
+    }
+
+    /** The check request a member of a cluster makes from a job: its arguments parsed as here, its class path the job's. */
+    static CheckRequest requestFor(Job job) {
+        CheckCommand command = new CheckCommand();
+        CommandLine cli = new CommandLine(command);
+        cli.setStopAtPositional(true);
+        try {
+            cli.parseArgs(job.checkArguments().toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        command.classpath = String.join(File.pathSeparator, job.classpath());
+        try {
+            command.checkOptions();
+            return command.request(null);
+        } catch (BadInputException e) {
+            throw new IllegalArgumentException(e.getMessage());
         }
     }
 

@@ -6,12 +6,12 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code weft} command: {@code check} and {@code replay}. Exit codes as the README's "Using it" lists them. */
+/** The {@code weft} command: {@code check}, {@code replay} and {@code worker}. Exit codes as the README's "Using it" lists them. */
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Model checker for concurrent Java programs.",
         footer = {"", "Exit status: 0 no bug, every behaviour covered; 1 a bug of the program; 2 bad usage or input;",
             "3 no bug found, not every behaviour covered; 4 Weft itself failed (see weft check --help)."},
-        subcommands = {CheckCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, ReplayCommand.class, WorkerCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exploration complete, no bug. */
     public static final int OK = 0;
@@ -77,6 +77,6 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check or replay");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: check, replay or worker");
     }
 }

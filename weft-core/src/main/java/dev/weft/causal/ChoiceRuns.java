@@ -1,6 +1,7 @@
 package dev.weft.causal;
 
 import dev.weft.trace.Choice;
+import java.io.Serializable;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,9 +11,9 @@ import java.util.Objects;
 /**
  * A schedule kept as runs of one repeated choice. A seed of a long trace is mostly one thread's
  * steps in a row, and one run of MCR can keep thousands of such seeds: one object per choice
- * would not fit in memory.
+ * would not fit in memory. Serializable in this form: weft-cluster sends seeds to other JVMs.
  */
-final class ChoiceRuns extends AbstractList<Choice> {
+final class ChoiceRuns extends AbstractList<Choice> implements Serializable {
     private final List<Choice> runChoices = new ArrayList<>();
     /** For each run, the index just after its last choice. */
     private int[] runEnds = new int[4];

@@ -4,6 +4,7 @@ import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -41,7 +42,7 @@ import java.util.Set;
  */
 public record Region(Map<Integer, Integer> lengths, long readsA, long readsB, long wakesA, long wakesB, Set<Long> flushes,
                      List<Address> finalAddresses, List<Long> finalValues, boolean parks, Set<Integer> oneMore,
-                     Set<Long> unflushed, EndProgress endProgress) {
+                     Set<Long> unflushed, EndProgress endProgress) implements Serializable {
 
     /** A thread's operation named by its thread and its position among the thread's operations. */
     static long name(int thread, int position) {

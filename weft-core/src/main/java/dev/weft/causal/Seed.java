@@ -1,6 +1,7 @@
 package dev.weft.causal;
 
 import dev.weft.trace.Choice;
+import java.io.Serializable;
 import java.util.BitSet;
 import java.util.List;
 
@@ -23,7 +24,7 @@ import java.util.List;
  *                 repeat a state another seed reached
  */
 public record Seed(SeedQuery query, List<Choice> schedule, BitSet forced, Region region, Region prefix, int finalReadsFixed,
-                   boolean leavesPrefix) {
+                   boolean leavesPrefix) implements Serializable {
 
     /** This seed, marked as below a seed that left its trace's prefix. */
     public Seed belowALeftPrefix() {

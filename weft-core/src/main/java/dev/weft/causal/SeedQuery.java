@@ -1,7 +1,9 @@
 package dev.weft.causal;
 
+import java.io.Serializable;
+
 /** What one seed asks of the solver: an order of the trace's events that reaches a new state. */
-public sealed interface SeedQuery {
+public sealed interface SeedQuery extends Serializable {
 
     /**
      * The read at trace index {@code read} returns {@code value}, which differs from what it

@@ -48,7 +48,8 @@ public final class Explorer {
         }
     }
 
-    private static final IncompleteReason INPUTS_FIXED = IncompleteReason.of("inputs-fixed",
+    /** Given for a program that reads inputs, explored by a strategy that does not explore them. */
+    public static final IncompleteReason INPUTS_FIXED = IncompleteReason.of("inputs-fixed",
             "the program reads inputs (dev.weft.Weft.input) and this strategy explored its runs with one value for each (-s mpc explores them)");
 
     private final ProgramRunner runner;
@@ -360,10 +361,18 @@ public final class Explorer {
 
     /** Why an exploration that ended with {@code stop} (not {@link Stop#EXHAUSTED}) is not complete. */
     private IncompleteReason reason(Stop stop) {
+        return stopReason(stop, deadline, limits.maxExecutions(), error);
+    }
+
+    /**
+     * Why an exploration that ended with {@code stop} (not {@link Stop#EXHAUSTED}) is not complete, for every explorer
+     * (weft-cluster's too): {@code error} is what Weft could not do, for the stops that have one.
+     */
+    public static IncompleteReason stopReason(Stop stop, Deadline deadline, long maxExecutions, String error) {
         return switch (stop) {
             case TIME_LIMIT, CANCELLED -> deadline.reason();
             case MAX_EXECUTIONS -> IncompleteReason.of("max-executions",
-                    "the exploration stopped at its limit of " + limits.maxExecutions() + " executions");
+                    "the exploration stopped at its limit of " + maxExecutions + " executions");
             case BUG_FOUND -> IncompleteReason.of("first-bug", "the exploration stopped at the first bug");
             case UNSUPPORTED -> IncompleteReason.of("unsupported", error);
             case DIVERGED -> IncompleteReason.of("diverged", error);
@@ -374,13 +383,7 @@ public final class Explorer {
 
     /** Adds {@code reason} to {@code reasons}, counting it into an equal one already there. */
     private static void add(List<IncompleteReason> reasons, IncompleteReason reason) {
-        for (int i = 0; i < reasons.size(); i++) {
-            if (reasons.get(i).sameAs(reason)) {
-                reasons.set(i, reasons.get(i).plus(reason.count()));
-                return;
-            }
-        }
-        reasons.add(reason);
+        IncompleteReason.addTo(reasons, reason);
     }
 
     /** Bugs are the same when they are of one kind at one location (or, without a location, say the same). */

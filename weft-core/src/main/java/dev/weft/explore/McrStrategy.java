@@ -181,22 +181,52 @@ public final class McrStrategy implements Strategy {
             started = true;
             return ContinuationPolicy.INSTANCE;
         }
+        expandOwed();
+        while ((current = seeds.pollLast()) != null) {
+            SchedulePolicy run = runFor(current);
+            if (run != null) {
+                return run;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * For an exploration whose seeds wait elsewhere (weft-cluster's, shared by several JVMs): the run for {@code seed}
+     * (null: the first run), or null when an explored run stands for it and was expanded instead. Report the run's result
+     * with {@link #runFinished}, then take the seeds it led to with {@link #takeSeeds()}.
+     */
+    public SchedulePolicy runFor(Seed seed) {
+        started = true;
+        current = seed;
+        if (seed == null) {
+            return ContinuationPolicy.INSTANCE;
+        }
+        // A lock inversion or a lost notify is a state of order, not of values, outcomes and progress: only its own run
+        // shows it; nor does a run stand for a seed that orders the run's end.
+        RegionIndex.Match standIn = asksForValues(seed) ? explored.standIn(seed) : null;
+        if (standIn == null) {
+            return new PrefixPolicy(seed.schedule(), ContinuationPolicy.INSTANCE);
+        }
+        seedsStoodFor++;
+        expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads(), seed.region().endProgress(), seed.leavesPrefix());
+        return null;
+    }
+
+    /** The seeds queued here, the last run's among them (its model is made now), taken out: weft-cluster queues them for every JVM. */
+    public List<Seed> takeSeeds() {
+        expandOwed();
+        List<Seed> taken = new ArrayList<>(seeds);
+        seeds.clear();
+        return taken;
+    }
+
+    private void expandOwed() {
         if (expansionOwed != null) {
             Runnable expansion = expansionOwed;
             expansionOwed = null;
             expansion.run();
         }
-        while ((current = seeds.pollLast()) != null) {
-            // A lock inversion or a lost notify is a state of order, not of values, outcomes and progress: only its own run
-            // shows it; nor does a run stand for a seed that orders the run's end.
-            RegionIndex.Match standIn = asksForValues(current) ? explored.standIn(current) : null;
-            if (standIn == null) {
-                return new PrefixPolicy(current.schedule(), ContinuationPolicy.INSTANCE);
-            }
-            seedsStoodFor++;
-            expand(standIn.trace(), standIn.fixed(), standIn.fixedFinalReads(), current.region().endProgress(), current.leavesPrefix());
-        }
-        return null;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.weft.trace;
 
+import java.io.Serializable;
+
 /**
  * A shared location, stable across runs that follow the same schedule.
  *
@@ -11,7 +13,7 @@ package dev.weft.trace;
  *               {@code LOCK} of a class object, {@link #INITIALISATION} names the JVM's initialisation lock of
  *               that class (JLS 12.4.2), which is not its monitor
  */
-public record Address(Kind kind, long object, int slot) {
+public record Address(Kind kind, long object, int slot) implements Serializable {
     /** The slot of a class's initialisation lock. */
     public static final int INITIALISATION = 0;
 

@@ -1,5 +1,7 @@
 package dev.weft.trace;
 
+import java.io.Serializable;
+
 /**
  * One step of a schedule: either thread {@code thread} performs its next operation
  * ({@code flush == null}) the way {@code outcome} says, or the oldest buffered write of
@@ -7,7 +9,7 @@ package dev.weft.trace;
  * always the head of the thread's buffer). A step's outcome is {@link Outcome#NORMAL} except where a
  * blocking call can return in several ways ({@link Outcome}).
  */
-public record Choice(int thread, Address flush, Outcome outcome) {
+public record Choice(int thread, Address flush, Outcome outcome) implements Serializable {
 
     public static Choice step(int thread) {
         return new Choice(thread, null, Outcome.NORMAL);

@@ -1,20 +1,31 @@
 package dev.weft.trace;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
-/** Fields by id; one id per declaring class and field name, assigned at instrumentation time. */
+/**
+ * Fields by id; one id per declaring class and field name, assigned at instrumentation time (from
+ * {@link SharedIds} when several JVMs explore the program together).
+ */
 public final class FieldTable {
-    private final List<FieldInfo> fields = new ArrayList<>();
+    private final Map<Integer, FieldInfo> fields = new HashMap<>();
     private final Map<String, FieldInfo> byKey = new HashMap<>();
+    private final SharedIds shared;
+
+    public FieldTable() {
+        this(null);
+    }
+
+    FieldTable(SharedIds shared) {
+        this.shared = shared;
+    }
 
     /** The id of a field, registering it on first use. {@code owner} must be the declaring class. */
     public synchronized FieldInfo intern(String owner, String name, String descriptor, boolean isStatic, boolean isVolatile) {
         return byKey.computeIfAbsent(owner + '.' + name, k -> {
-            FieldInfo info = new FieldInfo(fields.size(), owner, name, descriptor, isStatic, isVolatile);
-            fields.add(info);
+            int id = shared != null ? shared.id("fields", k) : fields.size();
+            FieldInfo info = new FieldInfo(id, owner, name, descriptor, isStatic, isVolatile);
+            fields.put(id, info);
             return info;
         });
     }

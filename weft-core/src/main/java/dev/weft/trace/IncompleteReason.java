@@ -1,5 +1,7 @@
 package dev.weft.trace;
 
+import java.io.Serializable;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -17,7 +19,7 @@ import java.util.Objects;
  * @param message what happened, once, as one sentence for people (no count in it: {@code count} says how often)
  * @param count   how often it happened (runs, solver queries, ...), at least 1
  */
-public record IncompleteReason(String kind, String message, long count) {
+public record IncompleteReason(String kind, String message, long count) implements Serializable {
 
     public IncompleteReason {
         Objects.requireNonNull(kind, "kind");
@@ -40,6 +42,17 @@ public record IncompleteReason(String kind, String message, long count) {
     /** This reason counted {@code more} more times. */
     public IncompleteReason plus(long more) {
         return new IncompleteReason(kind, message, count + more);
+    }
+
+    /** Adds {@code reason} to {@code reasons}, counting it into an equal one already there. */
+    public static void addTo(List<IncompleteReason> reasons, IncompleteReason reason) {
+        for (int i = 0; i < reasons.size(); i++) {
+            if (reasons.get(i).sameAs(reason)) {
+                reasons.set(i, reasons.get(i).plus(reason.count()));
+                return;
+            }
+        }
+        reasons.add(reason);
     }
 
     /** The message, with its count when above one: "a seed query hit the solver's limit (3 times)". */

@@ -7,10 +7,12 @@ import java.util.function.LongFunction;
  * locations and fields. Events refer to them by int id; reports turn ids back into names through this object.
  */
 public final class Symbols {
-    private final Interner threads = new Interner();
-    private final Interner classes = new Interner();
+    /** Ids shared with the other JVMs exploring this program, or null: the tables number their own. */
+    private final SharedIds shared = SharedIds.installed();
+    private final Interner threads = new Interner("threads", shared);
+    private final Interner classes = new Interner("classes", shared);
     private final LocationTable locations = new LocationTable();
-    private final FieldTable fields = new FieldTable();
+    private final FieldTable fields = new FieldTable(shared);
     private final JdkCallSites calls = new JdkCallSites();
 
     /** Thread names (fork paths, see {@link ThreadPaths}). */
