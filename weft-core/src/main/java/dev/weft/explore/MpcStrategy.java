@@ -39,6 +39,9 @@ public final class MpcStrategy implements Strategy {
     private ShadowLog log;
     private double solverSeconds;
     private Deadline deadline;
+    /** The first phase, one run per path prefix; null once it has nothing left. */
+    private PathExploration paths = new PathExploration(Map.of());
+    private PathExploration.Counts pathCounts;
     /** Every input is in an explored class: nothing is left. */
     private boolean done;
 
@@ -62,6 +65,16 @@ public final class MpcStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
+        if (paths != null) {
+            SchedulePolicy next = paths.nextRun();
+            if (next != null) {
+                log = Shadow.begin();
+                return next;
+            }
+            pathCounts = paths.counts();
+            solverSeconds += paths.solverSeconds();
+            paths = null;
+        }
         while (!done) {
             SchedulePolicy next = schedules.nextRun();
             if (next != null) {
@@ -102,10 +115,14 @@ public final class MpcStrategy implements Strategy {
 
     @Override
     public void runFinished(RunResult result) {
-        schedules.runFinished(result);
-        for (ShadowLog.Branch branch : log.branches()) {
-            Expr.Condition condition = log.resolved(branch.taken());
-            current.putIfAbsent(condition.toString(), condition);
+        if (paths != null) {
+            paths.runFinished(result, log);
+        } else {
+            schedules.runFinished(result);
+            for (ShadowLog.Branch branch : log.branches()) {
+                Expr.Condition condition = log.resolved(branch.taken());
+                current.putIfAbsent(condition.toString(), condition);
+            }
         }
         for (ShadowLog.Concretisation c : log.concretisations()) {
             addReason(IncompleteReason.of(CONCRETISED, c + ": a path that depends on the value may be missed"));
@@ -144,7 +161,7 @@ public final class MpcStrategy implements Strategy {
 
     @Override
     public double solverSeconds() {
-        return solverSeconds;
+        return solverSeconds + (paths == null ? 0 : paths.solverSeconds());
     }
 
     private static SchedulePolicy withInputs(SchedulePolicy policy, Map<String, Long> inputs) {

@@ -303,6 +303,17 @@ final class Scheduler {
 
     // ------------------------------------------------------------------ entering the run (around every hook)
 
+    /** Where {@code jvm} is in this run's trace, for the shadow execution: {@code id << 32 | events recorded}, or -1. */
+    long positionOf(Thread jvm) {
+        lock.lock();
+        try {
+            RunThread t = byJvmThread.get(jvm);
+            return t == null || t.uncontrolled ? -1 : (long) t.id << 32 | t.seq;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Takes the run lock and identifies the calling thread; the caller must unlock. */
     RunThread enter() {
         lock.lock();

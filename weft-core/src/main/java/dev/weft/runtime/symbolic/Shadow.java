@@ -1,5 +1,6 @@
 package dev.weft.runtime.symbolic;
 
+import java.util.function.ToLongFunction;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -10,6 +11,8 @@ import org.objectweb.asm.Opcodes;
  */
 public final class Shadow {
     private static volatile ShadowLog log = new ShadowLog();
+    /** The calling thread's place in the run's trace, packed as {@code id << 32 | events}; -1 outside a run. */
+    private static volatile ToLongFunction<Thread> positions = t -> -1;
 
     private Shadow() {
     }
@@ -19,6 +22,16 @@ public final class Shadow {
         ShadowLog fresh = new ShadowLog();
         log = fresh;
         return fresh;
+    }
+
+    /** The run's runtime tells the shadow where each thread is in the trace (the runtime sets it for each run). */
+    public static void locateThreadsWith(ToLongFunction<Thread> where) {
+        positions = where;
+    }
+
+    static ShadowLog.Position position() {
+        long packed = positions.applyAsLong(Thread.currentThread());
+        return packed < 0 ? ShadowLog.Position.UNKNOWN : new ShadowLog.Position((int) (packed >>> 32), (int) packed);
     }
 
     public static ShadowFrame enter(String method, int maxLocals) {
