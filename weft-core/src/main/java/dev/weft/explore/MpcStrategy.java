@@ -42,6 +42,7 @@ public final class MpcStrategy implements Strategy {
     /** The first phase, one run per path prefix; null once it has nothing left. */
     private PathExploration paths = new PathExploration(Map.of());
     private PathExploration.Counts pathCounts;
+    private long concretisations;
     /** Every input is in an explored class: nothing is left. */
     private boolean done;
 
@@ -124,6 +125,7 @@ public final class MpcStrategy implements Strategy {
                 current.putIfAbsent(condition.toString(), condition);
             }
         }
+        concretisations += log.concretisations().size();
         for (ShadowLog.Concretisation c : log.concretisations()) {
             addReason(IncompleteReason.of(CONCRETISED, c + ": a path that depends on the value may be missed"));
         }
@@ -154,9 +156,25 @@ public final class MpcStrategy implements Strategy {
         schedules.stopWorkingAt(deadline);
     }
 
-    /** Input classes explored so far (the current one included). */
+    /** Input classes explored so far (the current one included); 0 while the path phase runs. */
     public int inputClasses() {
-        return classes.size() + 1;
+        return paths != null ? 0 : classes.size() + 1;
+    }
+
+    @Override
+    public Map<String, Long> counts() {
+        PathExploration.Counts phase = paths != null ? paths.counts() : pathCounts;
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("pathsExplored", phase.pathsExplored);
+        counts.put("infeasiblePrefixes", phase.infeasiblePrefixes);
+        counts.put("unsatCoresUsed", phase.unsatCoresUsed);
+        counts.put("prefixesMissed", phase.prefixesMissed);
+        counts.put("unmodelledRuns", phase.unmodelledRuns);
+        counts.put("concretisations", concretisations);
+        if (inputClasses() > 0) {
+            counts.put("inputClasses", (long) inputClasses());
+        }
+        return counts;
     }
 
     @Override

@@ -51,6 +51,8 @@ public final class PathConditionSolver implements AutoCloseable {
     private static final String READ_LABEL = "read!";
 
     private final Context context = new Context();
+    /** The trace whose prefixes are being asked, with its shared constraints asserted. */
+    private PrefixEncoding prefixes;
     private final Map<String, Expr.Input> inputs = new LinkedHashMap<>();
 
     public Result solve(List<Expr.Condition> conditions) {
@@ -79,23 +81,19 @@ public final class PathConditionSolver implements AutoCloseable {
         }
     }
 
+    /**
+     * Solves a path prefix's query. Queries of one trace share their orders, lock exclusions and reads (the same
+     * lists): those are asserted once, and each query's spans and branch conditions in a scope of their own.
+     */
     public PrefixAnswer solve(PathQuery query) {
-        Solver solver = bitVectorSolver();
         try {
-            PrefixEncoding encoding = new PrefixEncoding(query);
-            Map<String, Set<Integer>> threadsOfLabel = encoding.assertInto(solver);
-            for (Expr.Input input : inputs.values()) {
-                solver.add(inRange(input));
+            if (prefixes == null || prefixes.reads != query.reads()) {
+                prefixes = new PrefixEncoding(query);
             }
-            return switch (solver.check()) {
-                case SATISFIABLE -> new PrefixAnswer(values(solver.getModel()), encoding.order(solver.getModel()), null, false, null);
-                case UNSATISFIABLE -> unsatisfiable(solver.getUnsatCore(), threadsOfLabel);
-                case UNKNOWN -> new PrefixAnswer(null, null, null, false, "z3: " + solver.getReasonUnknown());
-            };
+            return prefixes.ask(query);
         } catch (Z3Exception e) {
+            prefixes = null;
             return new PrefixAnswer(null, null, null, false, "z3 error: " + e.getMessage());
-        } finally {
-            inputs.clear();
         }
     }
 
@@ -106,16 +104,18 @@ public final class PathConditionSolver implements AutoCloseable {
         return new PrefixAnswer(null, null, threads, reads, null);
     }
 
-    /** One query's order variables and constraints; branch conditions and reads are tracked, labelled by their thread. */
+    /** One trace's order variables and shared constraints, and its queries; branch conditions and reads are tracked, labelled by their threads. */
     private final class PrefixEncoding {
-        private final PathQuery query;
+        private final Solver solver = bitVectorSolver();
+        private final List<PathQuery.ReadFrom> reads;
         private final Map<Integer, BitVecExpr> lengths = new HashMap<>();
         private final Map<Integer, int[]> threadAndSeq = new HashMap<>();
+        private final Map<String, Set<Integer>> threadsOfLabel = new HashMap<>();
         /** Wide enough for every event's place and every thread's length: the narrower, the faster Z3 bit-blasts. */
         private final int orderBits;
 
         PrefixEncoding(PathQuery query) {
-            this.query = query;
+            this.reads = query.reads();
             int events = query.spans().stream().mapToInt(span -> span.events().length).sum();
             this.orderBits = 33 - Integer.numberOfLeadingZeros(events + 1);
             for (PathQuery.Span span : query.spans()) {
@@ -124,13 +124,12 @@ public final class PathConditionSolver implements AutoCloseable {
                     threadAndSeq.put(span.events()[seq], new int[] {span.thread(), seq});
                 }
             }
+            assertShared(query);
         }
 
-        /** Asserts the query; each tracked constraint's label, with the threads whose events it speaks of. */
-        Map<String, Set<Integer>> assertInto(Solver solver) {
+        private void assertShared(PathQuery query) {
             for (PathQuery.Span span : query.spans()) {
-                BitVecExpr length = lengths.get(span.thread());
-                solver.add(context.mkBVUGE(length, order(span.min())), context.mkBVULE(length, order(span.max())));
+                solver.add(context.mkBVULE(lengths.get(span.thread()), order(span.events().length)));
                 for (int seq = 1; seq < span.events().length; seq++) {
                     solver.add(context.mkImplies(included(span.events()[seq]), before(span.events()[seq - 1], span.events()[seq])));
                 }
@@ -142,23 +141,41 @@ public final class PathConditionSolver implements AutoCloseable {
                 solver.add(context.mkImplies(context.mkAnd(included(x[0]), included(x[2])),
                         context.mkOr(releasedBefore(x[1], x[2]), releasedBefore(x[3], x[0]))));
             }
-            Map<String, Set<Integer>> threadsOfLabel = new HashMap<>();
-            for (int i = 0; i < query.guards().size(); i++) {
-                PathQuery.Guard guard = query.guards().get(i);
-                BoolExpr holds = guard.after() < 0 ? encode(guard.condition())
-                        : context.mkImplies(context.mkBVUGT(lengths.get(guard.thread()), order(guard.after())), encode(guard.condition()));
-                track(solver, "guard!" + i, Set.of(guard.thread()), threadsOfLabel, holds);
-            }
-            for (int i = 0; i < query.reads().size(); i++) {
-                PathQuery.ReadFrom read = query.reads().get(i);
+            for (int i = 0; i < reads.size(); i++) {
+                PathQuery.ReadFrom read = reads.get(i);
                 Set<Integer> threads = new TreeSet<>(Set.of(read.thread()));
                 read.writes().forEach(w -> threads.add(threadAndSeq.get(w)[0]));
-                track(solver, READ_LABEL + i, threads, threadsOfLabel, context.mkImplies(included(read.event()), readsOneOf(read)));
+                track(READ_LABEL + i, threads, context.mkImplies(included(read.event()), readsOneOf(read)));
             }
-            return threadsOfLabel;
         }
 
-        private void track(Solver solver, String name, Set<Integer> threads, Map<String, Set<Integer>> threadsOfLabel, BoolExpr constraint) {
+        PrefixAnswer ask(PathQuery query) {
+            solver.push();
+            try {
+                for (PathQuery.Span span : query.spans()) {
+                    BitVecExpr length = lengths.get(span.thread());
+                    solver.add(context.mkBVUGE(length, order(span.min())), context.mkBVULE(length, order(span.max())));
+                }
+                for (int i = 0; i < query.guards().size(); i++) {
+                    PathQuery.Guard guard = query.guards().get(i);
+                    BoolExpr holds = guard.after() < 0 ? encode(guard.condition())
+                            : context.mkImplies(context.mkBVUGT(lengths.get(guard.thread()), order(guard.after())), encode(guard.condition()));
+                    track("guard!" + i, Set.of(guard.thread()), holds);
+                }
+                for (Expr.Input input : inputs.values()) {
+                    solver.add(inRange(input));
+                }
+                return switch (solver.check()) {
+                    case SATISFIABLE -> new PrefixAnswer(values(solver.getModel()), order(solver.getModel(), query), null, false, null);
+                    case UNSATISFIABLE -> unsatisfiable(solver.getUnsatCore(), threadsOfLabel);
+                    case UNKNOWN -> new PrefixAnswer(null, null, null, false, "z3: " + solver.getReasonUnknown());
+                };
+            } finally {
+                solver.pop();
+            }
+        }
+
+        private void track(String name, Set<Integer> threads, BoolExpr constraint) {
             BoolExpr label = context.mkBoolConst(name);
             threadsOfLabel.put(label.toString(), threads);
             solver.assertAndTrack(constraint, label);
@@ -212,7 +229,7 @@ public final class PathConditionSolver implements AutoCloseable {
         }
 
         /** The included events, earliest first. */
-        List<Integer> order(Model model) {
+        List<Integer> order(Model model, PathQuery query) {
             Map<Integer, Long> times = new HashMap<>();
             for (PathQuery.Span span : query.spans()) {
                 long length = ((BitVecNum) model.eval(lengths.get(span.thread()), true)).getLong();
