@@ -34,6 +34,14 @@ public final class Shadow {
         return packed < 0 ? ShadowLog.Position.UNKNOWN : new ShadowLog.Position((int) (packed >>> 32), (int) packed);
     }
 
+    /**
+     * A call of an instrumented method from code the shadow does not see (a test's entry runner), with the
+     * expressions of its receiver and arguments in the callee's local slot order: the callee's frame takes them.
+     */
+    public static void callFromOutside(String method, Expr[] args) {
+        log.thread(Thread.currentThread()).calls.push(new ShadowThread.Call(method, args, false));
+    }
+
     public static ShadowFrame enter(String method, int maxLocals) {
         ShadowLog current = log;
         ShadowThread thread = current.thread(Thread.currentThread());
