@@ -139,6 +139,7 @@ public final class HtmlReport {
         }
         row(page, "seconds", String.format(Locale.ROOT, "%.3f", result.seconds()));
         row(page, "solver seconds", String.format(Locale.ROOT, "%.3f", result.solverSeconds()));
+        result.counts().forEach((name, n) -> row(page, TextReport.words(name), Long.toString(n)));
         page.append("</table>\n");
     }
 

@@ -100,8 +100,13 @@ public final class TextReport {
     /** "8 paths explored, 3 infeasible prefixes": each count with its camel-case name in words. */
     static String counts(Map<String, Long> counts) {
         List<String> parts = new ArrayList<>();
-        counts.forEach((name, n) -> parts.add(n + " " + name.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT)));
+        counts.forEach((name, n) -> parts.add(n + " " + words(name)));
         return String.join(", ", parts);
+    }
+
+    /** "pathsExplored" as "paths explored". */
+    static String words(String camelCase) {
+        return camelCase.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
     }
 
     /** " on 2 workers (3 repeating a read state)", or nothing for one worker that repeated nothing. */

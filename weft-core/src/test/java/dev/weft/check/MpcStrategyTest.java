@@ -101,6 +101,7 @@ class MpcStrategyTest {
 
         String html = HtmlReport.render(result.program(), MemoryModel.SC, result.exploration(), List.of(), result.raceFindings(), List.of());
         assertTrue(html.contains("<p>With inputs <code>i = 3, j = 2</code></p>"), html);
+        assertTrue(html.contains("<tr><th>paths explored</th>"), html);
     }
 
     private static List<String> iterable(Iterator<String> names) {
