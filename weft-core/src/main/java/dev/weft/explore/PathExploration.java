@@ -2,6 +2,7 @@ package dev.weft.explore;
 
 import dev.weft.causal.PathPrefixes;
 import dev.weft.runtime.SchedulePolicy;
+import dev.weft.runtime.SchedulingPoint;
 import dev.weft.runtime.symbolic.ShadowLog;
 import dev.weft.solver.PathConditionSolver;
 import dev.weft.trace.Choice;
@@ -180,7 +181,40 @@ final class PathExploration {
             inputs.put(input.name(), input.value());
         }
         inputs.putAll(answer.inputs());
-        return new PrefixPolicy(schedule, ContinuationPolicy.INSTANCE).withInputs(inputs);
+        return new LenientPrefix(schedule, inputs);
+    }
+
+    /**
+     * A solved schedule prefix that gives up, rather than diverge, where its next choice is not enabled (Weft's
+     * model of the trace and the run disagree: the run is counted as a prefix missed) and runs freely from there.
+     * A phase that proves nothing must not end the exploration as a divergence.
+     */
+    private static final class LenientPrefix implements SchedulePolicy {
+        private final List<Choice> prefix;
+        private final Map<String, Long> inputs;
+        private boolean abandoned;
+
+        LenientPrefix(List<Choice> prefix, Map<String, Long> inputs) {
+            this.prefix = prefix;
+            this.inputs = Map.copyOf(inputs);
+        }
+
+        @Override
+        public Choice choose(SchedulingPoint point) {
+            int step = point.steps();
+            if (!abandoned && step < prefix.size()) {
+                if (point.enabled().contains(prefix.get(step))) {
+                    return prefix.get(step);
+                }
+                abandoned = true;
+            }
+            return ContinuationPolicy.INSTANCE.choose(point);
+        }
+
+        @Override
+        public Map<String, Long> inputs() {
+            return inputs;
+        }
     }
 
     /** Each thread's branches (by name), each as where it is and which comparison held. */
