@@ -158,7 +158,7 @@ public final class MpcStrategy implements Strategy {
 
     /** Input classes explored so far (the current one included); 0 while the path phase runs. */
     public int inputClasses() {
-        return paths != null ? 0 : classes.size() + 1;
+        return paths != null ? 0 : done ? classes.size() : classes.size() + 1;
     }
 
     @Override

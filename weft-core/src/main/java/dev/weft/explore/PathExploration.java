@@ -43,7 +43,6 @@ final class PathExploration {
     private record Work(SchedulePolicy policy, Target target) {
     }
 
-    private static final boolean DEBUG = Boolean.getBoolean("weft.mpc.debug");
     private final Deque<Work> work = new ArrayDeque<>();
     private final Set<String> paths = new HashSet<>();
     private final Set<String> asked = new HashSet<>();
@@ -62,7 +61,6 @@ final class PathExploration {
         long unsatCoresUsed;
         long prefixesMissed;
         long unmodelledRuns;
-        long unknownQueries;
     }
 
     PathExploration(Map<String, Long> firstInputs) {
@@ -90,9 +88,6 @@ final class PathExploration {
             counts.pathsExplored++;
         }
         Target target = current.target();
-        if (DEBUG) {
-            System.err.println("mpc run " + path + " inputs " + trace.inputs() + " for " + target);
-        }
         if (target != null && !startsWith(path.getOrDefault(target.thread(), List.of()), target.keys())) {
             counts.prefixesMissed++;
         }
@@ -131,15 +126,9 @@ final class PathExploration {
             return;
         }
         PathConditionSolver.PrefixAnswer answer = solveRelaxingCores(solver, model, flip);
-        if (DEBUG) {
-            System.err.println("mpc ask " + prefix + " -> " + (answer.satisfiable() ? answer.inputs() + " " + answer.order().size() + " events"
-                    : answer.unknown() != null ? answer.unknown() : "unsat " + answer.coreThreads() + " reads " + answer.coreHasReads()));
-        }
         if (answer.satisfiable()) {
             work.addLast(new Work(prefixPolicy(trace, answer), flip.target()));
-        } else if (answer.unknown() != null) {
-            counts.unknownQueries++;
-        } else {
+        } else if (answer.unknown() == null) { // an unknown answer, like any prefix not taken, is left to the input classes
             counts.infeasiblePrefixes++;
             if (!answer.coreHasReads() && answer.coreThreads().equals(Set.of(flip.thread()))) {
                 infeasibleAlone.add(flip.target());
