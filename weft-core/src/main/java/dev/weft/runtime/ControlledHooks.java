@@ -2,7 +2,6 @@ package dev.weft.runtime;
 
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
-import dev.weft.runtime.symbolic.Shadow;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.Date;
@@ -57,7 +56,6 @@ final class ControlledHooks implements HookHandler {
         inputs = new Inputs(core, policy, config);
         jdkObjects = new JdkObjects(core, locks, policy.recordsForReport(), config.instrumentedJdk());
         facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
-        Shadow.locateThreadsWith(core::positionOf);
     }
 
     /** The handler the run's code reaches (this one, or it guarded: {@link WeftCodeGuard}). */

@@ -11,8 +11,9 @@ import org.objectweb.asm.Opcodes;
  */
 public final class Shadow {
     private static volatile ShadowLog log = new ShadowLog();
+    private static final ToLongFunction<Thread> NOWHERE = t -> -1;
     /** The calling thread's place in the run's trace, packed as {@code id << 32 | events}; -1 outside a run. */
-    private static volatile ToLongFunction<Thread> positions = t -> -1;
+    private static volatile ToLongFunction<Thread> positions = NOWHERE;
 
     private Shadow() {
     }
@@ -27,6 +28,11 @@ public final class Shadow {
     /** The run's runtime tells the shadow where each thread is in the trace (the runtime sets it for each run). */
     public static void locateThreadsWith(ToLongFunction<Thread> where) {
         positions = where;
+    }
+
+    /** The run is over: no thread is anywhere in a trace. */
+    public static void forgetThreads() {
+        positions = NOWHERE;
     }
 
     static ShadowLog.Position position() {
