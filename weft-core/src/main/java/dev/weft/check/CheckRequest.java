@@ -265,7 +265,6 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             require(workers >= 1, "workers must be at least 1");
             require(!kind.needsPathConditions() || runConfig.memoryModel() == MemoryModel.SC,
                     "the mpc strategy explores under SC only: its input classes assume one write per read");
-            require(!kind.needsPathConditions() || opener == null, "the mpc strategy needs a program opened by its main class");
             require(!kind.needsPathConditions() || workers == 1, "the mpc strategy explores on one worker: its shadow execution keeps one log per JVM");
             ProgramSpec program = new ProgramSpec(absolute(classpath), mainClass, args, fixes);
             Opener open = opener != null ? opener

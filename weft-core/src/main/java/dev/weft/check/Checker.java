@@ -6,6 +6,7 @@ import dev.weft.advice.ProgramChecker;
 import dev.weft.explore.Deadline;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.Explorer;
+import dev.weft.explore.StrategyKind;
 import dev.weft.instrument.BadProgramException;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.race.RaceCollector;
@@ -76,6 +77,10 @@ public final class Checker {
 
     private CheckResult run(Progress progress) throws BadProgramException {
         ProgramUnderTest program = request.opener().open();
+        if (StrategyKind.byName(request.strategy()).needsPathConditions() && !program.recordsPathConditions()) {
+            // Without them mpc would see no branch and call one input's runs every behaviour.
+            throw new BadProgramException("the mpc strategy needs the program opened with path conditions recorded");
+        }
         if (program instanceof InstrumentedProgram instrumented) {
             Set<String> jdk = instrumented.jdkToInstrument(request.runConfig().instrumentedJdk());
             return instrumented.withJdkInstrumented(jdk, () -> explore(program, progress, request.runConfig().withInstrumentedJdk(jdk)));

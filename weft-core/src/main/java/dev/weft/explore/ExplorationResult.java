@@ -2,7 +2,10 @@ package dev.weft.explore;
 
 import dev.weft.trace.IncompleteReason;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The outcome of one exploration.
@@ -22,15 +25,25 @@ import java.util.List;
  * @param workers              threads that explored at the same time
  * @param repeatedRuns         runs that repeated the read state of an earlier run, where the strategy's design admits
  *                             them ({@link Strategy#repeatedRuns()}: mcr on several workers)
+ * @param counts               the strategy's own counts for the summary ({@link Strategy#counts()}), by camel-case name
  */
 public record ExplorationResult(String strategy, Verdict verdict, Stop stop, long executions,
                                 long executionsToFirstBug, double seconds, double solverSeconds,
                                 List<FoundBug> bugs, String error, List<IncompleteReason> incompleteReasons,
-                                int workers, long repeatedRuns) {
+                                int workers, long repeatedRuns, Map<String, Long> counts) {
 
     public ExplorationResult {
         bugs = List.copyOf(bugs);
         incompleteReasons = List.copyOf(incompleteReasons);
+        counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
+    }
+
+    /** A result without strategy counts. */
+    public ExplorationResult(String strategy, Verdict verdict, Stop stop, long executions, long executionsToFirstBug, double seconds,
+                             double solverSeconds, List<FoundBug> bugs, String error, List<IncompleteReason> incompleteReasons,
+                             int workers, long repeatedRuns) {
+        this(strategy, verdict, stop, executions, executionsToFirstBug, seconds, solverSeconds, bugs, error, incompleteReasons, workers,
+                repeatedRuns, Map.of());
     }
 
     /** The result of an exploration on one worker that repeated no run. */
@@ -54,7 +67,7 @@ public record ExplorationResult(String strategy, Verdict verdict, Stop stop, lon
         reasons.add(IncompleteReason.of("error", failure));
         String errors = error == null ? failure : error + "; " + failure;
         return new ExplorationResult(strategy, bugs.isEmpty() ? Verdict.ERROR : Verdict.BUG, stop, executions, executionsToFirstBug,
-                seconds, solverSeconds, bugs, errors, reasons, workers, repeatedRuns);
+                seconds, solverSeconds, bugs, errors, reasons, workers, repeatedRuns, counts);
     }
 
     public enum Verdict {

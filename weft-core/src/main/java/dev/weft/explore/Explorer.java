@@ -132,7 +132,7 @@ public final class Explorer {
                 : reasons.isEmpty() ? Verdict.OK : Verdict.INCOMPLETE;
         double solverSeconds = shares.stream().mapToDouble(Strategy::solverSeconds).sum();
         return new ExplorationResult(strategy.name(), verdict, end, executions, firstBug, seconds(start),
-                solverSeconds, bugs, error, reasons, workers, strategy.repeatedRuns());
+                solverSeconds, bugs, error, reasons, workers, strategy.repeatedRuns(), strategy.counts());
     }
 
     /** Runs the workers, the calling thread alone when there is one, and waits for them all. */

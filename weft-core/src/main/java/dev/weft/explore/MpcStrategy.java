@@ -39,6 +39,10 @@ public final class MpcStrategy implements Strategy {
     private ShadowLog log;
     private double solverSeconds;
     private Deadline deadline;
+    /** The first phase, one run per path prefix; null once it has nothing left. */
+    private PathExploration paths = new PathExploration(Map.of());
+    private PathExploration.Counts pathCounts;
+    private long concretisations;
     /** Every input is in an explored class: nothing is left. */
     private boolean done;
 
@@ -62,6 +66,16 @@ public final class MpcStrategy implements Strategy {
 
     @Override
     public SchedulePolicy nextRun() {
+        if (paths != null) {
+            SchedulePolicy next = paths.nextRun();
+            if (next != null) {
+                log = Shadow.begin();
+                return next;
+            }
+            pathCounts = paths.counts();
+            solverSeconds += paths.solverSeconds();
+            paths = null;
+        }
         while (!done) {
             SchedulePolicy next = schedules.nextRun();
             if (next != null) {
@@ -102,11 +116,16 @@ public final class MpcStrategy implements Strategy {
 
     @Override
     public void runFinished(RunResult result) {
-        schedules.runFinished(result);
-        for (ShadowLog.Branch branch : log.branches()) {
-            Expr.Condition condition = log.resolved(branch.taken());
-            current.putIfAbsent(condition.toString(), condition);
+        if (paths != null) {
+            paths.runFinished(result, log);
+        } else {
+            schedules.runFinished(result);
+            for (ShadowLog.Branch branch : log.branches()) {
+                Expr.Condition condition = log.resolved(branch.taken());
+                current.putIfAbsent(condition.toString(), condition);
+            }
         }
+        concretisations += log.concretisations().size();
         for (ShadowLog.Concretisation c : log.concretisations()) {
             addReason(IncompleteReason.of(CONCRETISED, c + ": a path that depends on the value may be missed"));
         }
@@ -137,14 +156,30 @@ public final class MpcStrategy implements Strategy {
         schedules.stopWorkingAt(deadline);
     }
 
-    /** Input classes explored so far (the current one included). */
+    /** Input classes explored so far (the current one included); 0 while the path phase runs. */
     public int inputClasses() {
-        return classes.size() + 1;
+        return paths != null ? 0 : done ? classes.size() : classes.size() + 1;
+    }
+
+    @Override
+    public Map<String, Long> counts() {
+        PathExploration.Counts phase = paths != null ? paths.counts() : pathCounts;
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("pathsExplored", phase.pathsExplored);
+        counts.put("infeasiblePrefixes", phase.infeasiblePrefixes);
+        counts.put("unsatCoresUsed", phase.unsatCoresUsed);
+        counts.put("prefixesMissed", phase.prefixesMissed);
+        counts.put("unmodelledRuns", phase.unmodelledRuns);
+        counts.put("concretisations", concretisations);
+        if (inputClasses() > 0) {
+            counts.put("inputClasses", (long) inputClasses());
+        }
+        return counts;
     }
 
     @Override
     public double solverSeconds() {
-        return solverSeconds;
+        return solverSeconds + (paths == null ? 0 : paths.solverSeconds());
     }
 
     private static SchedulePolicy withInputs(SchedulePolicy policy, Map<String, Long> inputs) {

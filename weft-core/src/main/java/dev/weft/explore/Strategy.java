@@ -4,6 +4,7 @@ import dev.weft.runtime.SchedulePolicy;
 import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An exploration strategy: decides which runs to make, one at a time. The {@link Explorer} asks
@@ -79,6 +80,14 @@ public interface Strategy {
     /** Runs known to be still to do (seeds, open branches), or -1 when the strategy cannot tell. For progress output. */
     default long pending() {
         return -1;
+    }
+
+    /**
+     * The strategy's own counts for the summary, by camel-case name in the order to show them (mpc: paths explored,
+     * infeasible prefixes ...); empty for most strategies.
+     */
+    default Map<String, Long> counts() {
+        return Map.of();
     }
 
     /** Seconds spent in constraint solving so far (0 for strategies without a solver). */

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * A program on a classpath, instrumented for Weft: every run gets a fresh class loader (fresh static
@@ -38,6 +39,8 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     private final String[] args;
     /** The test-shaped entry point that replaces main, or null when the program starts at main. */
     private final EntryPoint entry;
+    /** Runs record their path conditions (the shadow execution is part of the instrumentation): mpc. */
+    private final boolean pathConditions;
     private final SharedClasses shared;
     private final VirtualFixes fixes;
     private final Map<String, byte[]> instrumented = new ConcurrentHashMap<>();
@@ -54,6 +57,7 @@ public final class InstrumentedProgram implements ProgramUnderTest {
                 name -> ProgramClasses.isInstrumented(name) && !shared.contains(name.replace('/', '.')),
                 new ProgramSubtypes(classPath::classNames, hierarchy));
         this.transformer = new ProgramTransformer(hierarchy, symbols, hiddenState, fixes, pathConditions);
+        this.pathConditions = pathConditions;
         this.fixes = fixes;
         this.mainClass = mainClass;
         this.args = args.toArray(new String[0]);
@@ -101,7 +105,14 @@ public final class InstrumentedProgram implements ProgramUnderTest {
     /** As {@link #openEntry(String, EntryPoint, SharedClasses)}, changed by {@code fixes}. */
     public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared, VirtualFixes fixes)
             throws BadProgramException {
-        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared, fixes, false);
+        return openEntry(classpath, entry, shared, fixes, false);
+    }
+
+    /** As {@link #openEntry(String, EntryPoint, SharedClasses, VirtualFixes)}; with {@code pathConditions}, runs record their path conditions (mpc). */
+    public static InstrumentedProgram openEntry(String classpath, EntryPoint entry, SharedClasses shared, VirtualFixes fixes,
+                                                boolean pathConditions) throws BadProgramException {
+        InstrumentedProgram program = new InstrumentedProgram(new ClassPath(classpath), entry.className(), List.of(), entry, shared, fixes,
+                pathConditions);
         String className = program.checkStartClass("class", entry.className(), classpath);
         if (shared.contains(entry.className())) {
             throw new BadProgramException("class " + entry.className() + " is in a package shared uninstrumented with the test framework");
@@ -177,6 +188,11 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         return false;
     }
 
+    @Override
+    public boolean recordsPathConditions() {
+        return pathConditions;
+    }
+
     /** The changes the program is checked with. */
     public VirtualFixes fixes() {
         return fixes;
@@ -191,10 +207,12 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         methods.add(entry.method());
         methods.addAll(entry.after());
         for (EntryPoint.MethodRef method : methods) {
+            String descriptor = method == entry.method() ? entry.bodyDescriptor() : "()V";
             ClassHierarchy.ClassInfo owner = transformer.hierarchy().info(method.declaringClass().replace('.', '/'));
-            Integer access = owner == null ? null : owner.methods().get(method.name() + "()V");
+            Integer access = owner == null ? null : owner.methods().get(method.name() + descriptor);
             if (access == null || (access & Modifier.STATIC) != 0) {
-                throw new BadProgramException("entry method " + method + " is not an instance method without parameters returning void");
+                throw new BadProgramException("entry method " + method + " is not an instance method " + (descriptor.equals("()V")
+                        ? "without parameters" : "with parameters " + descriptor.substring(0, descriptor.length() - 1)) + " returning void");
             }
         }
     }
@@ -360,8 +378,13 @@ public final class InstrumentedProgram implements ProgramUnderTest {
         }
 
         private void runEntry() throws Throwable {
+            List<EntryPoint.Input> inputs = entry.inputs();
             EntryRunner.run(loader, entry.className(), owners(entry.before()), names(entry.before()),
-                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()));
+                    entry.method().declaringClass(), entry.method().name(), owners(entry.after()), names(entry.after()),
+                    new EntryRunner.Inputs(inputs.stream().map(EntryPoint.Input::name).toArray(String[]::new),
+                            inputs.stream().map(in -> String.valueOf(in.type())).collect(Collectors.joining()),
+                            inputs.stream().mapToLong(EntryPoint.Input::min).toArray(), inputs.stream().mapToLong(EntryPoint.Input::max).toArray(),
+                            pathConditions));
         }
 
         @Override

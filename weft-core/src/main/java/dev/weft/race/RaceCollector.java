@@ -238,7 +238,7 @@ public final class RaceCollector implements Explorer.Listener {
         ExplorationResult.Verdict verdict = !bugs.isEmpty() ? ExplorationResult.Verdict.BUG
                 : result.verdict() == ExplorationResult.Verdict.OK && !reasons.isEmpty() ? ExplorationResult.Verdict.INCOMPLETE : result.verdict();
         return new ExplorationResult(result.strategy(), verdict, result.stop(), result.executions(), firstBug, result.seconds(),
-                result.solverSeconds(), bugs, result.error(), reasons, result.workers(), result.repeatedRuns());
+                result.solverSeconds(), bugs, result.error(), reasons, result.workers(), result.repeatedRuns(), result.counts());
     }
 
     /**

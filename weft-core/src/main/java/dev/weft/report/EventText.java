@@ -59,7 +59,7 @@ public final class EventText {
             case FENCE -> e.fenceKind().name().toLowerCase() + " fence";
             case YIELD -> e.outcome() == Outcome.NORMAL ? "yield" : instead(e, symbols, names);
             case LOOP -> "loop again (another thread changed what the loop read)";
-            case EXIT -> "exit(" + e.exitStatus() + ")";
+            case EXIT -> e.assumptionFailed() ? "assume failed" : "exit(" + e.exitStatus() + ")";
         };
     }
 

@@ -5,6 +5,7 @@ import dev.weft.explore.FoundBug;
 import dev.weft.race.Race;
 import dev.weft.race.RaceFindings;
 import dev.weft.trace.Bug;
+import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -138,6 +139,7 @@ public final class HtmlReport {
         }
         row(page, "seconds", String.format(Locale.ROOT, "%.3f", result.seconds()));
         row(page, "solver seconds", String.format(Locale.ROOT, "%.3f", result.solverSeconds()));
+        result.counts().forEach((name, n) -> row(page, TextReport.words(name), Long.toString(n)));
         page.append("</table>\n");
     }
 
@@ -218,6 +220,9 @@ public final class HtmlReport {
                     case NOT_CHECKED -> "; not replayed: the exploration was stopped first.";
                 })
                 .append("</p>\n");
+        if (!found.trace().inputs().isEmpty()) {
+            page.append("<p>With inputs <code>").append(escape(InputValue.describe(found.trace().inputs()))).append("</code></p>\n");
+        }
         for (Bug other : found.otherBugsOfRun()) {
             page.append("<p>The same run also showed: ").append(escape(BugSummary.of(other).headline())).append("</p>\n");
         }

@@ -48,6 +48,10 @@ public final class JsonSummary {
         root.put("solverSeconds", round(result.solverSeconds()));
         root.put("workers", result.workers());
         root.put("repeatedRuns", result.repeatedRuns());
+        if (!result.counts().isEmpty()) {
+            ObjectNode counts = root.putObject("counts");
+            result.counts().forEach(counts::put);
+        }
         root.put("stopReason", result.stop().jsonName());
         if (result.error() != null) {
             root.put("error", result.error());

@@ -14,8 +14,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.CharBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The human-readable account of an exploration (written to stderr by the command line). */
 public final class TextReport {
@@ -84,12 +86,27 @@ public final class TextReport {
             out.append("not every behaviour was covered:\n");
             reasons.forEach(r -> out.append("  - ").append(r.describe()).append('\n'));
         }
+        if (!result.counts().isEmpty()) {
+            out.append(result.strategy()).append(": ").append(counts(result.counts())).append('\n');
+        }
         out.append(String.format(Locale.ROOT, "%s: %s under %s with %s — %d execution%s%s in %.2f s%s%s%n",
                 program.title(), verdictText(result), model.name(), result.strategy(), result.executions(),
                 result.executions() == 1 ? "" : "s", workers(result), result.seconds(),
                 result.solverSeconds() > 0 ? String.format(Locale.ROOT, " (solver %.2f s)", result.solverSeconds()) : "",
                 result.complete() ? ", every behaviour covered" : ""));
         out.flush();
+    }
+
+    /** "8 paths explored, 3 infeasible prefixes": each count with its camel-case name in words. */
+    static String counts(Map<String, Long> counts) {
+        List<String> parts = new ArrayList<>();
+        counts.forEach((name, n) -> parts.add(n + " " + words(name)));
+        return String.join(", ", parts);
+    }
+
+    /** "pathsExplored" as "paths explored". */
+    static String words(String camelCase) {
+        return camelCase.replaceAll("([A-Z])", " $1").toLowerCase(Locale.ROOT);
     }
 
     /** " on 2 workers (3 repeating a read state)", or nothing for one worker that repeated nothing. */

@@ -17,6 +17,11 @@ public interface ProgramUnderTest {
     Copy freshCopy(HookHandler handler);
 
     /** The bytes of standard input the runs read so far, which a schedule file saves (none for a program that reads none). */
+    /** Whether runs record their path conditions (the shadow execution the mpc strategy needs). */
+    default boolean recordsPathConditions() {
+        return false;
+    }
+
     default byte[] standardInputRead() {
         return new byte[0];
     }

@@ -1,5 +1,6 @@
 package dev.weft.runtime;
 
+import dev.weft.runtime.symbolic.Shadow;
 import dev.weft.trace.Address;
 import dev.weft.trace.Choice;
 import dev.weft.trace.Ending;
@@ -118,6 +119,7 @@ final class Scheduler {
      */
     RunResult execute(ProgramUnderTest.Copy copy, Runnable mainBody) {
         this.copy = copy;
+        Shadow.locateThreadsWith(this::positionOf);
         Thread mainThread = new Thread(mainBody, ThreadPaths.MAIN);
         // A new thread inherits its creator's daemon status; the JVM's main thread is never a daemon, and
         // the program's threads inherit main's, which decides when the run ends.
@@ -135,6 +137,8 @@ final class Scheduler {
             lock.unlock();
         }
         uncontrolled = stopThreads();
+        // A static holding this scheduler would keep the run's program (its loader and heap) alive until the next run.
+        Shadow.forgetThreads();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -302,6 +306,17 @@ final class Scheduler {
     }
 
     // ------------------------------------------------------------------ entering the run (around every hook)
+
+    /** Where {@code jvm} is in this run's trace, for the shadow execution: {@code id << 32 | events recorded}, or -1. */
+    long positionOf(Thread jvm) {
+        lock.lock();
+        try {
+            RunThread t = byJvmThread.get(jvm);
+            return t == null || t.uncontrolled ? -1 : (long) t.id << 32 | t.seq;
+        } finally {
+            lock.unlock();
+        }
+    }
 
     /** Takes the run lock and identifies the calling thread; the caller must unlock. */
     RunThread enter() {

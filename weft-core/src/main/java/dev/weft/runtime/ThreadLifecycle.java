@@ -360,7 +360,7 @@ final class ThreadLifecycle {
 
     /** {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}: the run ends here and cuts every other thread off. */
     void exit(int status, int loc) {
-        endRunHere(status, loc, me -> status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
+        endRunHere(status, 0, loc, me -> status == 0 ? RunEnd.of(Status.COMPLETED, null) : core.bugs.exit(status, me, loc));
     }
 
     /**
@@ -370,18 +370,18 @@ final class ThreadLifecycle {
      */
     void assumptionFailed(int loc) {
         Location where = core.symbols.locations().get(loc);
-        endRunHere(0, loc, me -> RunEnd.of(Status.ASSUMPTION_FAILED, "Weft.assume(false)" + (where != null ? " at " + where.fileAndLine() : "")));
+        endRunHere(0, Event.ASSUMPTION_FAILED, loc, me -> RunEnd.of(Status.ASSUMPTION_FAILED, "Weft.assume(false)" + (where != null ? " at " + where.fileAndLine() : "")));
     }
 
-    /** The calling thread ends the run at its EXIT event, once it is its turn. */
-    private void endRunHere(int status, int loc, Function<RunThread, RunEnd> how) {
+    /** The calling thread ends the run at its EXIT event ({@code why}: its value2), once it is its turn. */
+    private void endRunHere(int status, int why, int loc, Function<RunThread, RunEnd> how) {
         RunThread me = core.enter();
         try {
             if (me.controlled()) {
                 core.schedulingPoint(me, EventKind.EXIT, null, loc);
             }
             core.drain(me);
-            int event = core.record(me, EventKind.EXIT, loc, null, status, 0, 'I', 0);
+            int event = core.record(me, EventKind.EXIT, loc, null, status, why, 'I', 0);
             core.endRun(event, me, how.apply(me));
             throw new RunAbort();
         } finally {

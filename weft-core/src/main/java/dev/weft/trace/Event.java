@@ -24,7 +24,8 @@ package dev.weft.trace;
  * @param value2    written value for ATOMIC_RMW and PLAIN_RMW; peer thread for FORK/JOIN/UNPARK/INTERRUPT, and for a
  *                  NOTIFY the thread whose wake-up took it (-1: none, or a notifyAll); index of the
  *                  NOTIFY whose notification a WAKE took, or -1; trace index of the buffered WRITE for FLUSH; for a
- *                  {@link #HELD} WAIT or PARK, where the iteration that held it began ({@link #iterationStart()})
+ *                  {@link #HELD} WAIT or PARK, where the iteration that held it began ({@link #iterationStart()}); for an
+ *                  EXIT, {@link #ASSUMPTION_FAILED} when {@code Weft.assume(false)} made it ({@link #assumptionFailed()})
  * @param valueType JVM descriptor letter of the value ('I','J','F','D','Z','B','C','S','L'), or 0
  * @param flags     bit set of {@link #SHARED}, {@link #WROTE}, {@link #BUFFERED}, {@link #CHOSEN}, the
  *                  {@link #outcome()} of a blocking call's step and what that call allowed:
@@ -183,6 +184,15 @@ public record Event(int index, EventKind kind, int thread, int seq, int location
     public FenceKind fenceKind() {
         require(kind == EventKind.FENCE);
         return FenceKind.values()[(int) value];
+    }
+
+    /** An EXIT's {@code value2} when {@code Weft.assume(false)} ended the run, not {@code System.exit}. */
+    public static final int ASSUMPTION_FAILED = 1;
+
+    /** For an EXIT: whether {@code Weft.assume(false)} made it. */
+    public boolean assumptionFailed() {
+        require(kind == EventKind.EXIT);
+        return value2 == ASSUMPTION_FAILED;
     }
 
     /** For an EXIT: the status passed to {@code System.exit}. */

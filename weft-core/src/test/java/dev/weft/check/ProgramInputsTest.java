@@ -10,6 +10,8 @@ import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.report.ScheduleFile;
 import dev.weft.runtime.ControlledExecutor;
 import dev.weft.runtime.RunConfig;
+import dev.weft.report.EventText;
+import dev.weft.trace.Event;
 import dev.weft.trace.InputValue;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.RunResult;
@@ -82,6 +84,8 @@ class ProgramInputsTest {
 
         assertEquals(RunResult.Status.ASSUMPTION_FAILED, run.status());
         assertEquals(List.of(new InputValue("n", 'I', 0, 5, 1)), run.trace().inputs());
+        Event end = run.trace().get(run.trace().size() - 1);
+        assertEquals("assume failed", EventText.describe(end, run.trace()), "shown as what it is, not as exit(0)");
     }
 
     /**

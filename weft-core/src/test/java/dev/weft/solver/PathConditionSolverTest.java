@@ -67,4 +67,31 @@ class PathConditionSolverTest {
             assertTrue(r.inputs().get("j") < 9);
         }
     }
+
+    /**
+     * Figure 6's shape: thread 0 reads x (event 0) and branches on it; thread 1 writes i + 1 to x (event 1). x == 5 needs
+     * the write first and i = 4; x == 20 is out of i's range whatever the order: the core names both threads.
+     */
+    private static PathQuery readOfAWrite(Expr.Condition onRead) {
+        Expr.Read x = new Expr.Read("x#1", 32);
+        List<PathQuery.Source> sources = List.of(new PathQuery.Source(1, new Expr.Arith('+', I, k(1))), new PathQuery.Source(-1, k(0)));
+        return new PathQuery(List.of(new PathQuery.Span(0, new int[] {0}, 1, 1), new PathQuery.Span(1, new int[] {1}, 0, 1)),
+                List.of(), List.of(), List.of(new PathQuery.ReadFrom(0, 0, x, sources, List.of(1))),
+                List.of(new PathQuery.Guard(0, -1, new Expr.Condition(onRead.op(), x, onRead.right()))));
+    }
+
+    @Test
+    void aPathPrefixGetsAnInputAndAnOrderWhereTheReadReturnsTheWrite() {
+        try (PathConditionSolver solver = new PathConditionSolver()) {
+            PathConditionSolver.PrefixAnswer answer = solver.solve(readOfAWrite(new Expr.Condition("==", null, k(5))));
+            assertTrue(answer.satisfiable(), String.valueOf(answer));
+            assertEquals(Map.of("i", 4L), answer.inputs());
+            assertEquals(List.of(1, 0), answer.order(), "the write, then the read");
+
+            PathConditionSolver.PrefixAnswer none = solver.solve(readOfAWrite(new Expr.Condition("==", null, k(20))));
+            assertFalse(none.satisfiable());
+            assertEquals(java.util.Set.of(0, 1), none.coreThreads());
+            assertTrue(none.coreHasReads());
+        }
+    }
 }

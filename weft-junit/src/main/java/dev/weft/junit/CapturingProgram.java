@@ -28,6 +28,11 @@ final class CapturingProgram implements ProgramUnderTest {
     }
 
     @Override
+    public boolean recordsPathConditions() {
+        return program.recordsPathConditions();
+    }
+
+    @Override
     public byte[] standardInputRead() {
         return program.standardInputRead();
     }

@@ -5,10 +5,12 @@ import dev.weft.instrument.SharedClasses;
 import java.io.File;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,8 +33,25 @@ record TestEntry(EntryPoint entry, List<String> classpath, SharedClasses shared)
 
     static TestEntry of(Class<?> testClass, Method testMethod) {
         EntryPoint entry = new EntryPoint(testClass.getName(), lifecycle(testClass, BeforeEach.class, HierarchyTraversalMode.TOP_DOWN),
-                ref(testMethod), lifecycle(testClass, AfterEach.class, HierarchyTraversalMode.BOTTOM_UP));
+                ref(testMethod), lifecycle(testClass, AfterEach.class, HierarchyTraversalMode.BOTTOM_UP), inputs(testMethod));
         return new TestEntry(entry, classpath(testClass), new SharedClasses(testClass.getClassLoader(), FRAMEWORK_PACKAGES));
+    }
+
+    /** The test method's parameters as program inputs: each must be an int, long or boolean annotated {@link WeftInput}. */
+    static List<EntryPoint.Input> inputs(Method testMethod) {
+        List<EntryPoint.Input> inputs = new ArrayList<>();
+        for (Parameter parameter : testMethod.getParameters()) {
+            WeftInput input = parameter.getAnnotation(WeftInput.class);
+            Class<?> type = parameter.getType();
+            if (input == null || !(type == int.class || type == long.class || type == boolean.class)) {
+                throw new IllegalArgumentException("@WeftTest " + testMethod.getName() + ": parameter " + parameter.getName()
+                        + " must be an int, long or boolean annotated @WeftInput");
+            }
+            String name = input.name().isEmpty() ? parameter.getName() : input.name();
+            char code = type == long.class ? 'J' : type == boolean.class ? 'Z' : 'I';
+            inputs.add(code == 'Z' ? new EntryPoint.Input(name, code, 0, 1) : new EntryPoint.Input(name, code, input.min(), input.max()));
+        }
+        return inputs;
     }
 
     /** The name schedules and reports give this test: "pkg.Class#method". */

@@ -4,6 +4,7 @@ import dev.weft.check.CheckRequest;
 import dev.weft.check.CheckResult;
 import dev.weft.check.Checker;
 import dev.weft.explore.DurationText;
+import dev.weft.explore.StrategyKind;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
 import dev.weft.instrument.BadProgramException;
@@ -19,6 +20,7 @@ import dev.weft.trace.Bug;
 import dev.weft.trace.BugKind;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.ThreadPaths;
+import dev.weft.trace.VirtualFixes;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,7 +74,8 @@ final class WeftCheck {
 
     private InstrumentedProgram open() {
         try {
-            return InstrumentedProgram.openEntry(String.join(File.pathSeparator, test.classpath()), test.entry(), test.shared());
+            return InstrumentedProgram.openEntry(String.join(File.pathSeparator, test.classpath()), test.entry(), test.shared(),
+                    VirtualFixes.NONE, StrategyKind.byName(settings.strategy()).needsPathConditions());
         } catch (BadProgramException e) {
             throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
         }

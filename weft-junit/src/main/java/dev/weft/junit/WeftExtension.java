@@ -3,6 +3,8 @@ package dev.weft.junit;
 import java.lang.reflect.Method;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
@@ -11,7 +13,20 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * invocations of the test method and of its {@code @BeforeEach} / {@code @AfterEach} methods are
  * skipped: each Weft run calls them itself on its own instance.
  */
-public final class WeftExtension implements InvocationInterceptor {
+public final class WeftExtension implements InvocationInterceptor, ParameterResolver {
+
+    /** A {@link WeftInput} parameter: JUnit's own invocation, which Weft skips, gets the input's minimum (false). */
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.isAnnotated(WeftInput.class);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        long min = parameter.findAnnotation(WeftInput.class).map(WeftInput::min).orElse(0L);
+        Class<?> type = parameter.getParameter().getType();
+        return type == long.class ? (Object) min : type == boolean.class ? (Object) false : (Object) (int) min;
+    }
 
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,

@@ -36,7 +36,7 @@ final class Fixtures {
         List<TestExecutionResult> results = new ArrayList<>();
         List<String> reports = new ArrayList<>();
         Launcher launcher = LauncherFactory.create();
-        launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectMethod(testClass, method)).build(), new TestExecutionListener() {
+        launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectMethod(testClass, declared(testClass, method))).build(), new TestExecutionListener() {
             @Override
             public void executionFinished(TestIdentifier test, TestExecutionResult result) {
                 if (test.isTest()) {
@@ -53,5 +53,11 @@ final class Fixtures {
             throw new AssertionError("expected one test to run for " + testClass.getName() + "#" + method + ", got " + results);
         }
         return new Outcome(results.get(0), reports);
+    }
+
+    /** The test method by name, whatever its parameters (a name alone selects only a method without any). */
+    private static java.lang.reflect.Method declared(Class<?> testClass, String name) {
+        return java.util.Arrays.stream(testClass.getDeclaredMethods()).filter(m -> m.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no method " + name + " in " + testClass.getName()));
     }
 }

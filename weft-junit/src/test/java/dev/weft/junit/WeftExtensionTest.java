@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fixtures.ExecutorCounter;
+import fixtures.InputParameters;
 import fixtures.LimitedExploration;
 import fixtures.LockOrderDeadlock;
 import fixtures.LockedCounter;
@@ -179,5 +180,26 @@ class WeftExtensionTest {
 
     private static String bugLine(String message) {
         return message.lines().findFirst().orElseThrow();
+    }
+
+    @Test
+    void mpcFindsTheInputParameterWithTheInterleaving() {
+        Fixtures.Outcome outcome = Fixtures.run(InputParameters.class, "lostUpdateAtThree");
+        assertTrue(outcome.message().contains("lost update with n = 3"), outcome.message());
+        assertTrue(outcome.message().contains("with inputs n = 3"), outcome.message());
+    }
+
+    @Test
+    void otherStrategiesRunTheMinimumAndSayTheInputsWereFixed() {
+        Fixtures.Outcome outcome = Fixtures.run(InputParameters.class, "mcrRunsTheMinimum");
+        assertFalse(outcome.passed(), "a test with fixed inputs is not every behaviour covered");
+        assertTrue(outcome.message().contains("explored its runs with one value for each (-s mpc explores them)"), outcome.message());
+    }
+
+    @Test
+    void mpcCoversATestWithoutABugForAnyInput() {
+        Fixtures.Outcome outcome = Fixtures.run(InputParameters.class, "boundedForEveryInput");
+        assertTrue(outcome.passed(), () -> outcome.failure().getMessage());
+        assertTrue(outcome.reports().get(0).contains("every behaviour covered"), outcome.reports().get(0));
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.runtime.symbolic;
 
+import java.util.function.ToLongFunction;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -10,6 +11,9 @@ import org.objectweb.asm.Opcodes;
  */
 public final class Shadow {
     private static volatile ShadowLog log = new ShadowLog();
+    private static final ToLongFunction<Thread> NOWHERE = t -> -1;
+    /** The calling thread's place in the run's trace, packed as {@code id << 32 | events}; -1 outside a run. */
+    private static volatile ToLongFunction<Thread> positions = NOWHERE;
 
     private Shadow() {
     }
@@ -19,6 +23,29 @@ public final class Shadow {
         ShadowLog fresh = new ShadowLog();
         log = fresh;
         return fresh;
+    }
+
+    /** The run's runtime tells the shadow where each thread is in the trace (the runtime sets it for each run). */
+    public static void locateThreadsWith(ToLongFunction<Thread> where) {
+        positions = where;
+    }
+
+    /** The run is over: no thread is anywhere in a trace. */
+    public static void forgetThreads() {
+        positions = NOWHERE;
+    }
+
+    static ShadowLog.Position position() {
+        long packed = positions.applyAsLong(Thread.currentThread());
+        return packed < 0 ? ShadowLog.Position.UNKNOWN : new ShadowLog.Position((int) (packed >>> 32), (int) packed);
+    }
+
+    /**
+     * A call of an instrumented method from code the shadow does not see (a test's entry runner), with the
+     * expressions of its receiver and arguments in the callee's local slot order: the callee's frame takes them.
+     */
+    public static void callFromOutside(String method, Expr[] args) {
+        log.thread(Thread.currentThread()).calls.push(new ShadowThread.Call(method, args, false));
     }
 
     public static ShadowFrame enter(String method, int maxLocals) {

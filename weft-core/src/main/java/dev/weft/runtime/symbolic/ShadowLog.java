@@ -13,19 +13,32 @@ import java.util.Map;
  * the path conditions may not call a run's exploration complete when the run has one.
  */
 public final class ShadowLog {
+    /**
+     * Where in its thread's recorded events something happened: the thread's id in the run's trace and
+     * how many events it had recorded then ({@link Position#UNKNOWN} outside a controlled run). An access
+     * the runtime recorded is its thread's event {@code events - 1}; a branch comes after {@code events}.
+     */
+    public record Position(int thread, int events) {
+        public static final Position UNKNOWN = new Position(-1, -1);
+    }
+
     /** A branch a thread took: {@code taken} held. {@code ordinal} orders the thread's branches. */
-    public record Branch(String thread, int ordinal, Expr.Condition taken, String location) {
+    public record Branch(String thread, int ordinal, Expr.Condition taken, String location, Position at) {
+        /** Identifies the branch and its side across runs: where it is and which comparison held. */
+        public String key() {
+            return location + " " + taken.op();
+        }
     }
 
     /** A write of a shared field or array element; {@code value} concrete (Const) or symbolic. */
-    public record Write(String thread, String target, Expr value, String location) {
+    public record Write(String thread, String target, Expr value, String location, Position at) {
     }
 
     /**
      * A shared read: the fresh symbol that stands for the value it returned, that value in this run, and
      * the expression of the write it read in this run (a constant where the shadow could not tell).
      */
-    public record Read(String thread, Expr.Read symbol, long value, Expr source, String location) {
+    public record Read(String thread, Expr.Read symbol, long value, Expr source, String location, Position at) {
     }
 
     /** A symbolic value used where the shadow keeps no expression: from here on it counts as its concrete value. */
@@ -48,18 +61,18 @@ public final class ShadowLog {
     }
 
     synchronized void branch(ShadowThread thread, Expr.Condition taken, String location) {
-        branches.add(new Branch(thread.name, thread.branches++, taken, location));
+        branches.add(new Branch(thread.name, thread.branches++, taken, location, Shadow.position()));
     }
 
     synchronized void write(ShadowThread thread, String target, Expr value, String location) {
-        writes.add(new Write(thread.name, target, value, location));
+        writes.add(new Write(thread.name, target, value, location, Shadow.position()));
     }
 
     final Memory memory = new Memory();
 
     synchronized Expr.Read read(ShadowThread thread, String target, int bits, long value, Expr source, String location) {
         Expr.Read symbol = new Expr.Read(target + "#" + (reads.size() + 1), bits);
-        reads.add(new Read(thread.name, symbol, value, source, location));
+        reads.add(new Read(thread.name, symbol, value, source, location, Shadow.position()));
         return symbol;
     }
 
