@@ -41,8 +41,8 @@ public final class EventText {
             case WRITE -> mode(e) + (e.has(Event.BUFFERED) ? "write (buffered) " : "write ") + where + " = " + value;
             case VOLATILE_READ -> "volatile read " + where + " = " + value;
             case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
-            case ATOMIC_RMW -> e.wrote()
-                    ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
+            case ATOMIC_RMW -> e.outcome() == Outcome.SPURIOUS ? "weakCompareAndSet failed spuriously: " + where + " = " + value
+                    : e.wrote() ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
                     : "atomic " + where + ": read " + value + ", unchanged";
             case PLAIN_RMW -> "change " + where;
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
