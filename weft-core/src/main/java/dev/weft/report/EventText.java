@@ -68,6 +68,16 @@ public final class EventText {
         return (site == null ? "JDK call" : site.api()) + " on " + names.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
     }
 
+    /**
+     * Why a read returned an older value, named by the newest write it missed (which its row shows with
+     * its line): "stale: main.1's MP.x = 1 at #10 not yet visible".
+     */
+    static String notYetVisible(Event missed, Trace trace) {
+        ObjectNames names = trace.names();
+        return "stale: " + trace.symbols().threads().name(missed.thread()) + "'s " + names.describe(missed.address()) + " = "
+                + names.valueAt(missed.address(), missed.writtenValue(), missed.valueType()) + " at #" + (missed.index() + 1) + " not yet visible";
+    }
+
     /** "acquire ", "release ", "opaque " before a READ or WRITE in that access mode; nothing for a plain one. */
     private static String mode(Event e) {
         AccessMode mode = AccessMode.of(e);
