@@ -68,11 +68,12 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
         return new Builder(Objects.requireNonNull(mainClass, "mainClass"));
     }
 
-    /** A check of a program opened otherwise than by a main class (a test method): {@code program} names it in schedule files. */
+    /** A check of a program opened otherwise than by a main class (a test method): {@code program} names it, and the changes it was opened with, in schedule files and reports. */
     public static Builder forProgram(ProgramSpec program, Opener opener) {
         Builder builder = new Builder(program.mainClass());
         builder.classpath = program.classpath();
         builder.args = program.args();
+        builder.fixes = program.fixes();
         builder.opener = Objects.requireNonNull(opener, "opener");
         return builder;
     }
