@@ -127,7 +127,7 @@ final class CheckCommand implements Callable<Integer> {
     List<String> fences = new ArrayList<>();
 
     @Option(names = "--suggest-fixes",
-            description = "With -m tso or pso: find the fewest volatile fields and fences that remove every bug only the relaxed model"
+            description = "With -m tso, pso or jmm: find the fewest volatile fields and fences that remove every bug only the relaxed model"
                     + " shows, and prove it by exploring the program with them (implies --all-bugs).")
     boolean suggestFixes;
 
@@ -196,7 +196,7 @@ final class CheckCommand implements Callable<Integer> {
             ReportDirectory.check(reportDir);
         }
         if (suggestFixes && memoryModel == MemoryModel.SC) {
-            throw new BadInputException("--suggest-fixes needs -m tso or -m pso: under SC no fence changes anything");
+            throw new BadInputException("--suggest-fixes needs -m tso, pso or jmm: under SC no fence changes anything");
         }
         try {
             jdkClasses = JdkClasses.select(instrumentJdk);

@@ -54,6 +54,19 @@ class FixAdviceCommandTest {
         assertEquals("fixed", new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("advice").get("status").asText());
     }
 
+    /** Under the JMM message passing needs the flag volatile (a release and an acquire): the data volatile would not do. */
+    @Test
+    void underTheJmmTheFlagOfMessagePassingIsMadeVolatile() throws Exception {
+        CommandLineTest.Outcome advised = CommandLineTest.check("-m", "jmm", "-s", "dfs", "--suggest-fixes", "examples.litmus.MP");
+        assertEquals(Main.BUG, advised.exit(), advised.err());
+        assertTrue(advised.err().contains("FIX ADVICE (JMM): 1 fix remove every relaxed-only bug; proved by a complete re-check"), advised.err());
+        assertTrue(advised.err().contains("(stale: main.1's MP.x = 1 at #"), advised.err());
+        JsonNode fix = advised.json().get("fixes").get(0);
+        assertEquals("volatile", fix.get("kind").asText());
+        assertEquals("examples.litmus.MP.y", fix.get("field").asText());
+        assertEquals("fixed", advised.json().get("advice").get("status").asText());
+    }
+
     @Test
     void aBugScShowsTooIsNotAFenceProblem() throws Exception {
         CommandLineTest.Outcome advised = CommandLineTest.check("-m", "tso", "--suggest-fixes", "examples.LostUpdate");

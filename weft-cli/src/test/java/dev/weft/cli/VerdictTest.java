@@ -78,7 +78,6 @@ class VerdictTest {
         for (String strategy : List.of("mcr", "icb", "pct")) {
             assertOneLineBadInput(CommandLineTest.check("-m", "jmm", "-s", strategy, "examples.litmus.MP"), "does not support -m jmm");
         }
-        assertOneLineBadInput(CommandLineTest.check("-m", "jmm", "-s", "dfs", "--suggest-fixes", "examples.litmus.MP"), "not supported under jmm");
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * {@code --suggest-fixes}: the fewest fixes (fields made volatile, fences before lines) that remove
- * every bug reachable only through a TSO/PSO reordering, checked by exploring the program with them.
+ * every bug reachable only through a TSO/PSO/JMM reordering, checked by exploring the program with them.
  *
  * <p>Follows Section 7 of "Memory-model-sensitive bytecode checking" (fences from a minimum cut of
  * the edges only the relaxed model has), departing from it in that Weft has runs, not a state graph:
@@ -28,6 +28,8 @@ import java.util.Set;
 public final class FixAdvisor {
     /** Rounds of fixing and re-exploring before giving up. */
     static final int MAX_ROUNDS = 30;
+    /** Other fix sets of the same size tried under jmm when the re-check of the cheapest could not cover everything. */
+    static final int MAX_ALTERNATIVES = 5;
 
     /** Explores the program under a model with fixes applied, reporting every distinct bug when {@code allBugs}. */
     public interface Checker {
@@ -46,11 +48,11 @@ public final class FixAdvisor {
 
     /**
      * @param explored the program explored under {@code model} with every bug reported ({@code --all-bugs})
-     * @param model    TSO or PSO
+     * @param model    TSO, PSO or JMM
      */
     public static Advice advise(ExplorationResult explored, MemoryModel model, Checker checker) {
         if (model == MemoryModel.SC) {
-            throw new IllegalArgumentException("fix advice is for relaxed models: tso or pso");
+            throw new IllegalArgumentException("fix advice is for relaxed models: tso, pso or jmm");
         }
         return new FixAdvisor(model, checker).advise(explored);
     }
@@ -94,18 +96,23 @@ public final class FixAdvisor {
             for (FoundBug run : bugRuns) {
                 runs.add(Reorderings.candidates(run.trace(), model, fixes));
             }
-            Set<Fix> next = HittingSet.minimum(runs);
-            if (next == null) {
+            List<Set<Fix>> options = HittingSet.minimumSets(runs);
+            if (options.isEmpty()) {
                 return noFix(scBugs, relaxedBugs, recheck, round, "no fence or volatile field forbids every reordering of a bug run "
                         + "(a reordering between accesses of one line, or of array elements with a fence ruled out)");
             }
-            fixes = next;
+            fixes = options.get(0);
             round++;
             recheck = checker.check(model, Fix.virtual(fixes), true);
             if (recheck.verdict() == ExplorationResult.Verdict.ERROR) {
                 return noFix(scBugs, relaxedBugs, recheck, round, "the re-check failed: " + recheck.error());
             }
             bugRuns = recheck.bugs().stream().filter(this::relaxedOnly).toList();
+            if (bugRuns.isEmpty() && onlyJmmUncovered(recheck)) {
+                ExplorationResult[] proved = {recheck};
+                fixes = provable(options, fixes, proved);
+                recheck = proved[0];
+            }
         }
         List<Fix> ordered = fixes.stream().sorted(Fix.ORDER).toList();
         return proveMinimal(ordered, recheck, scBugs, relaxedBugs, round);
@@ -136,7 +143,30 @@ public final class FixAdvisor {
         boolean proved = recheck.complete() && proofs.stream().allMatch(Necessity::necessary);
         return new Advice(proved ? Status.FIXED : Status.UNPROVED, model, scBugs, relaxedBugs, kept, recheck, proofs, rounds,
                 incompleteInputs, proved ? null : recheck.complete() ? "a minimality check did not cover every behaviour"
+                : onlyJmmUncovered(recheck) ? "the re-check with the fixes found no relaxed-only bug, but the fixed program still races,"
+                        + " and Weft's jmm runs do not cover every reordering the JMM allows it: " + reasons(recheck)
                 : "the re-check with the fixes did not cover every behaviour: " + reasons(recheck));
+    }
+
+    /**
+     * Under jmm, a set of as many fixes that the re-check covers completely (one that leaves no race for
+     * the reorderings Weft does not explore), tried in order of cost after {@code first}, whose re-check
+     * left only those out; {@code first} if none of the next few does. {@code recheck[0]} becomes the chosen set's re-check.
+     */
+    private Set<Fix> provable(List<Set<Fix>> options, Set<Fix> first, ExplorationResult[] recheck) {
+        for (Set<Fix> other : options.subList(1, Math.min(options.size(), 1 + MAX_ALTERNATIVES))) {
+            ExplorationResult check = checker.check(model, Fix.virtual(other), true);
+            if (check.complete() && check.bugs().stream().noneMatch(this::relaxedOnly)) {
+                recheck[0] = check;
+                return other;
+            }
+        }
+        return first;
+    }
+
+    /** Whether all an exploration left out are the reorderings of racy programs that Weft's jmm runs do not show ({@code runtime.JmmCoverage}). */
+    private static boolean onlyJmmUncovered(ExplorationResult result) {
+        return !result.incompleteReasons().isEmpty() && result.incompleteReasons().stream().allMatch(r -> r.kind().startsWith("jmm-"));
     }
 
     private Advice noFix(List<Bug> scBugs, List<Bug> relaxedBugs, ExplorationResult recheck, int rounds, String problem) {
@@ -145,7 +175,7 @@ public final class FixAdvisor {
 
     /** A bug that SC does not show (as far as the SC exploration saw) and whose run needed a reordering. */
     private boolean relaxedOnly(FoundBug found) {
-        return !scBugKeys.contains(key(found.bug())) && !Reorderings.of(found.trace(), model).isEmpty();
+        return !scBugKeys.contains(key(found.bug())) && Reorderings.needed(found.trace(), model);
     }
 
     private void note(String what, ExplorationResult result) {

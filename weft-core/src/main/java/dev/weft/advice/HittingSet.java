@@ -23,17 +23,23 @@ final class HittingSet {
 
     /** The minimum set, or null when some run has no candidate or no set of up to {@link #MAX_FIXES} fixes hits every run. */
     static Set<Fix> minimum(List<Set<Fix>> runs) {
+        List<Set<Fix>> sets = minimumSets(runs);
+        return sets.isEmpty() ? null : sets.get(0);
+    }
+
+    /** Every set of the fewest fixes that hits every run, cheapest first; empty when {@link #minimum} is null. */
+    static List<Set<Fix>> minimumSets(List<Set<Fix>> runs) {
         if (runs.stream().anyMatch(Set::isEmpty)) {
-            return null;
+            return List.of();
         }
         for (int k = 0; k <= MAX_FIXES; k++) {
             List<Set<Fix>> found = new ArrayList<>();
             search(runs, new TreeSet<>(Fix.ORDER), new LinkedHashSet<>(), k, found);
             if (!found.isEmpty()) {
-                return found.stream().min(Comparator.comparingInt(HittingSet::cost).thenComparing(Object::toString)).orElseThrow();
+                return found.stream().sorted(Comparator.comparingInt(HittingSet::cost).thenComparing(Object::toString)).toList();
             }
         }
-        return null;
+        return List.of();
     }
 
     private static void search(List<Set<Fix>> runs, TreeSet<Fix> chosen, Set<Fix> excluded, int budget, List<Set<Fix>> found) {

@@ -15,7 +15,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The reorderings a run under TSO/PSO needed, and the fixes that forbid each. A buffered write
+ * The reorderings a run under TSO/PSO needed, and the fixes that forbid each (under JMM:
+ * {@link JmmReorderings}). A buffered write
  * {@code w} was reordered with a later step {@code e} of its thread when {@code e} happened while
  * {@code w} was still invisible to the other threads: {@code e} a plain or volatile read of another address
  * (store→load, TSO and PSO), or, under PSO, a buffered write of another address whose flush came
@@ -74,11 +75,19 @@ final class Reorderings {
      */
     static Set<Fix> candidates(Trace trace, MemoryModel model, Set<Fix> applied) {
         Set<Fix> out = new LinkedHashSet<>();
+        if (model == MemoryModel.JMM) {
+            JmmReorderings.candidates(trace, out);
+        }
         for (Pair pair : of(trace, model)) {
             fixesFor(trace, pair, out);
         }
         out.removeAll(applied);
         return out;
+    }
+
+    /** Whether the run needed a reordering of {@code model}: a run that needed none is a run under SC. */
+    static boolean needed(Trace trace, MemoryModel model) {
+        return model == MemoryModel.JMM ? JmmReorderings.needed(trace) : !of(trace, model).isEmpty();
     }
 
     /**
@@ -100,11 +109,11 @@ final class Reorderings {
         }
     }
 
-    private static boolean sameLine(Location a, Location b) {
+    static boolean sameLine(Location a, Location b) {
         return b != null && a.line() == b.line() && a.sourceFile().equals(b.sourceFile());
     }
 
-    private static void addVolatile(Trace trace, Address address, Set<Fix> out) {
+    static void addVolatile(Trace trace, Address address, Set<Fix> out) {
         if (address.kind() == Address.Kind.STATIC_FIELD || address.kind() == Address.Kind.INSTANCE_FIELD) {
             FieldInfo field = trace.symbols().fields().get(address.slot());
             out.add(Fix.makeVolatile(field.owner().replace('/', '.') + "." + field.name()));

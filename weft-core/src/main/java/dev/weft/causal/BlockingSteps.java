@@ -17,7 +17,8 @@ import java.util.function.IntConsumer;
  * papers, whose events return the one way the trace shows): a wait's entry (an interrupt ends it
  * at once) and wake-up (notified, or spuriously where allowed, timed out, interrupted), a park
  * (with the permit, without it, timed out), a join (the thread ended, timed out, interrupted), a
- * sleep (interrupted or not) and a lock attempt (taken, failed or timed out, interrupted). What a
+ * sleep (interrupted or not), a lock attempt (taken, failed or timed out, interrupted) and a weak
+ * compare-and-set (as a strong one, or failed spuriously, whatever the order). What a
  * step's thread sees is one of these outcomes ({@link Outcome#seenBy}); by local determinism its
  * later events depend on that as on the values it read, so a step's outcome is part of a run's
  * state like a read's value, and a seed may ask for another one ({@link SeedQuery.NewOutcome}).
@@ -79,8 +80,14 @@ final class BlockingSteps {
             case WAKE, PARK -> true;
             case WAIT -> e.has(Event.INTERRUPTIBLE);
             case JOIN, LOCK, YIELD -> e.has(Event.INTERRUPTIBLE) || e.has(Event.ATTEMPT);
+            case ATOMIC_RMW -> isWeakCas(e);
             default -> false;
         };
+    }
+
+    /** A weak compare-and-set that may fail spuriously: one the busy-wait rule held never does ({@code ModedAccess}). */
+    private static boolean isWeakCas(Event e) {
+        return e.kind() == EventKind.ATOMIC_RMW && e.has(Event.MAY_WAKE_SPURIOUSLY) && !e.has(Event.HELD);
     }
 
     /** The event the blocking call records when it returns normally (a YIELD stands for it otherwise, naming it in its value). */
@@ -99,6 +106,9 @@ final class BlockingSteps {
         EventKind call = call(e);
         boolean interruptible = e.has(Event.INTERRUPTIBLE) && interruptsOf.containsKey(e.thread());
         List<Outcome> possible = new ArrayList<>(List.of(Outcome.NORMAL));
+        if (isWeakCas(e)) {
+            possible.add(Outcome.SPURIOUS);
+        }
         if (call == EventKind.PARK && (e.has(Event.MAY_WAKE_SPURIOUSLY) || interruptible)) {
             possible.add(Outcome.SPURIOUS);
         }
@@ -152,6 +162,7 @@ final class BlockingSteps {
             case PARK -> parks(step, outcome, anchor, target);
             case JOIN -> joins(step, outcome, anchor, target);
             case LOCK -> CausalModel.all(List.of(locks(step, outcome, anchor, target), clearIfInterruptible(step, anchor)));
+            case ATOMIC_RMW -> Formula.TRUE; // it may fail spuriously or not in any order: its value is a read's, modelled as one
             default -> notInterruptedAt(step, anchor);
         };
     }

@@ -47,7 +47,7 @@ import java.util.function.Consumer;
  * @param progressInPlace rewrite one progress line (a terminal) rather than print a line each time
  * @param runObserver     told every run's result (explored runs, replays and witness runs alike), from every worker's
  *                        thread, or null
- * @param suggestFixes    after exploring under TSO or PSO, find and prove the fewest fixes for the relaxed-only bugs
+ * @param suggestFixes    after exploring under TSO, PSO or JMM, find and prove the fewest fixes for the relaxed-only bugs
  *                        ({@code dev.weft.advice}); implies all bugs
  * @param workers         threads that explore at the same time, each running a share of the strategy's work (default: the
  *                        machine's cores); a check that instruments JDK classes runs on one
@@ -68,11 +68,12 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
         return new Builder(Objects.requireNonNull(mainClass, "mainClass"));
     }
 
-    /** A check of a program opened otherwise than by a main class (a test method): {@code program} names it in schedule files. */
+    /** A check of a program opened otherwise than by a main class (a test method): {@code program} names it, and the changes it was opened with, in schedule files and reports. */
     public static Builder forProgram(ProgramSpec program, Opener opener) {
         Builder builder = new Builder(program.mainClass());
         builder.classpath = program.classpath();
         builder.args = program.args();
+        builder.fixes = program.fixes();
         builder.opener = Objects.requireNonNull(opener, "opener");
         return builder;
     }
@@ -237,7 +238,7 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             return this;
         }
 
-        /** After exploring under TSO or PSO, suggest and prove the fewest fixes for the bugs only the relaxed model shows. */
+        /** After exploring under TSO, PSO or JMM, suggest and prove the fewest fixes for the bugs only the relaxed model shows. */
         public Builder suggestFixes(boolean suggest) {
             this.suggestFixes = suggest;
             return this;
@@ -257,8 +258,7 @@ public record CheckRequest(ProgramSpec program, Opener opener, RunConfig runConf
             require(raceQueries == null || raceQueries == 0 || kind.hasCausalModel(),
                     "raceQueries needs the mcr strategy: races are predicted from MCR's causal model");
             require(!failOnRace || races, "failOnRace needs races looked for");
-            require(!suggestFixes || runConfig.memoryModel() != MemoryModel.SC, "suggesting fixes needs TSO or PSO: under SC no fence changes anything");
-            require(!suggestFixes || runConfig.memoryModel() != MemoryModel.JMM, "suggesting fixes is not supported under jmm yet (use -m pso)");
+            require(!suggestFixes || runConfig.memoryModel() != MemoryModel.SC, "suggesting fixes needs TSO, PSO or JMM: under SC no fence changes anything");
             require(runConfig.memoryModel() != MemoryModel.JMM || kind.supportsJmm(),
                     "the " + strategy + " strategy does not support -m jmm (use dfs, dpor or random)");
             require(!suggestFixes || opener == null, "suggesting fixes needs a program opened by its main class");

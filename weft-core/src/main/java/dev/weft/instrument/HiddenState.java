@@ -104,6 +104,9 @@ final class HiddenState {
             return false; // an array's clone, or a constructor (after a new, or a super call: construction state)
         }
         ClassHierarchy.Member target = hierarchy.resolveMethod(call.owner, call.name, call.desc);
+        if (target == null && call.owner.equals("java/lang/invoke/VarHandle")) {
+            return isRecordedJdkCall(call); // signature polymorphic: no method has the call's descriptor
+        }
         if (target == null || !targetIsClean(caller, call, target)) {
             return false;
         }
@@ -135,6 +138,11 @@ final class HiddenState {
                 || !ProgramClasses.isModelled(caller) && JdkApi.effectsAreSeen(declaring, call.desc, hierarchy::isSubtype)) {
             return true;
         }
+        return isRecordedJdkCall(call);
+    }
+
+    /** A JDK call the runtime turns into events. */
+    private boolean isRecordedJdkCall(MethodInsnNode call) {
         JdkCallVisitor.Call jdkCall = JdkCallVisitor.resolve(hierarchy, call.getOpcode(), call.owner, call.name, call.desc, call.itf);
         return jdkCall != null && (AtomicCallVisitor.modelsAsEvent(jdkCall) || AccessModeVisitor.modelsAsEvent(jdkCall)
                 || LockCallVisitor.modelsAsEvent(jdkCall)

@@ -3,6 +3,7 @@ package dev.weft.report;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
+import dev.weft.trace.StaleReads;
 import dev.weft.trace.Trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.Map;
  * before the child's first event, the child's end before a join, a lock release before the next
  * acquire, the waking notify before the wake, unpark before park, an interrupt before the interrupted
  * thread's next event, which may be its reaction). Flushes are not in program order:
- * a flush depends on its buffered write, and a read of a flushed value on the flush.
+ * a flush depends on its buffered write, and a read of a flushed value on the flush. A read that
+ * returned an older write than the newest ({@link StaleReads}, under {@code -m jmm}) depends on the older one.
  *
  * <p>This is the happens-before past of the observed run, not a minimal explanation: a lock
  * acquire depends on every earlier release of that lock even if the critical sections share no data.
@@ -28,13 +30,15 @@ public final class CausalPast {
     /** Reads-from of each reading event: the index of the write it read, {@link #INITIAL}, or {@link #NOT_A_READ}. */
     private final int[] readsFrom;
     private final int[][] predecessors;
+    private final StaleReads stale;
 
     public static final int INITIAL = -1;
     public static final int NOT_A_READ = -2;
 
-    private CausalPast(int[] readsFrom, int[][] predecessors) {
+    private CausalPast(int[] readsFrom, int[][] predecessors, StaleReads stale) {
         this.readsFrom = readsFrom;
         this.predecessors = predecessors;
+        this.stale = stale;
     }
 
     public static CausalPast of(Trace trace) {
@@ -50,6 +54,7 @@ public final class CausalPast {
         Map<Address, Integer> lastRelease = new HashMap<>();
         Map<Integer, Integer> lastWake = new HashMap<>();
         Map<Integer, Integer> pendingInterrupt = new HashMap<>();
+        StaleReads stale = StaleReads.of(trace);
         for (Event e : trace.events()) {
             List<Integer> mine = new ArrayList<>(2);
             preds.add(mine);
@@ -69,7 +74,8 @@ public final class CausalPast {
             Address a = e.address();
             if (e.reads() && a != null && a.isMemory()) {
                 boolean forwarded = pendingInBuffer.getOrDefault(List.of(e.thread(), a), 0) > 0;
-                Integer source = lastVisibleWrite.get(a);
+                Integer source = !stale.isStale(e.index()) ? lastVisibleWrite.get(a)
+                        : stale.source(e.index()) == StaleReads.INITIAL ? null : Integer.valueOf(stale.source(e.index()));
                 // A read of the thread's own buffered write depends on it through program order already.
                 readsFrom[e.index()] = forwarded ? ownLastWrite.get(List.of(e.thread(), a)) : source == null ? INITIAL : source;
                 if (!forwarded && source != null) {
@@ -110,7 +116,7 @@ public final class CausalPast {
         for (int i = 0; i < n; i++) {
             predecessors[i] = preds.get(i).stream().mapToInt(Integer::intValue).toArray();
         }
-        return new CausalPast(readsFrom, predecessors);
+        return new CausalPast(readsFrom, predecessors, stale);
     }
 
     /** The events that can have influenced any of {@code targets}, the targets included. */
@@ -132,6 +138,11 @@ public final class CausalPast {
             }
         }
         return past;
+    }
+
+    /** The reads that returned an older write than the newest before them ({@code -m jmm}); their {@link #readsFrom} is the older one. */
+    public StaleReads stale() {
+        return stale;
     }
 
     /** For a read: the index of the write it returned, or {@link #INITIAL}; {@link #NOT_A_READ} for other events. */

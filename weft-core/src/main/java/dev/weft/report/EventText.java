@@ -41,8 +41,8 @@ public final class EventText {
             case WRITE -> mode(e) + (e.has(Event.BUFFERED) ? "write (buffered) " : "write ") + where + " = " + value;
             case VOLATILE_READ -> "volatile read " + where + " = " + value;
             case VOLATILE_WRITE -> "volatile write " + where + " = " + value;
-            case ATOMIC_RMW -> e.wrote()
-                    ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
+            case ATOMIC_RMW -> e.outcome() == Outcome.SPURIOUS ? "weakCompareAndSet failed spuriously: " + where + " = " + value
+                    : e.wrote() ? "atomic " + where + ": " + value + " -> " + names.valueAt(e.address(), e.value2(), e.valueType())
                     : "atomic " + where + ": read " + value + ", unchanged";
             case PLAIN_RMW -> "change " + where;
             case FLUSH -> "flush " + where + " = " + value + " (now visible)";
@@ -66,6 +66,16 @@ public final class EventText {
     private static String jdkCall(Event e, Symbols symbols, ObjectNames names) {
         JdkCallSite site = symbols.calls().at(e.location());
         return (site == null ? "JDK call" : site.api()) + " on " + names.describe(e.address()) + (e.wrote() ? ", changes it" : ", reads it");
+    }
+
+    /**
+     * Why a read returned an older value, named by the newest write it missed (which its row shows with
+     * its line): "stale: main.1's MP.x = 1 at #10 not yet visible".
+     */
+    static String notYetVisible(Event missed, Trace trace) {
+        ObjectNames names = trace.names();
+        return "stale: " + trace.symbols().threads().name(missed.thread()) + "'s " + names.describe(missed.address()) + " = "
+                + names.valueAt(missed.address(), missed.writtenValue(), missed.valueType()) + " at #" + (missed.index() + 1) + " not yet visible";
     }
 
     /** "acquire ", "release ", "opaque " before a READ or WRITE in that access mode; nothing for a plain one. */

@@ -362,10 +362,11 @@ public final class Interleaving {
     private static String operation(Event e, CausalPast past, Map<Integer, Integer> flushOf, Trace trace) {
         StringBuilder text = new StringBuilder(EventText.describe(e, trace));
         int source = e.has(Event.JDK_CALL_LINE) ? CausalPast.NOT_A_READ : past.readsFrom(e.index());
+        String stale = past.stale().isStale(e.index()) ? EventText.notYetVisible(trace.get(past.stale().missed(e.index())), trace) : null;
         if (source == CausalPast.INITIAL) {
-            text.append(" (initial value)");
+            text.append(stale == null ? " (initial value)" : " (" + stale + ")");
         } else if (source >= 0) {
-            text.append(" (from #").append(source + 1).append(')');
+            text.append(" (from #").append(source + 1).append(stale == null ? "" : "; " + stale).append(')');
         }
         if (e.kind() == EventKind.WRITE && e.has(Event.BUFFERED)) {
             Integer flush = flushOf.get(e.index());

@@ -22,30 +22,95 @@ import java.util.Set;
  * unordered with the write by happens-before. Happens-before is taken from locks, volatile and atomic
  * accesses (synchronization order), starts and joins only, less than the JMM has (acquire and release
  * modes are left out), so that a race is never missed: a data-race-free program shows no load buffering.
+ * Nor does it explore a plain write becoming visible before an earlier volatile write of its thread
+ * ({@link #mayHideEarlyWrite}), which likewise only a racy read can observe.
  */
 final class JmmCoverage {
     static final IncompleteReason LOAD_BUFFERING = IncompleteReason.of("jmm-load-buffering",
             "under jmm a plain read may return a write its thread makes later (load buffering), which Weft does not explore");
+    static final IncompleteReason EARLY_WRITE = IncompleteReason.of("jmm-early-write",
+            "under jmm a plain write may become visible before an earlier volatile write of its thread, which Weft does not explore");
 
     private JmmCoverage() {
     }
 
-    /** Whether the run's {@code events} contain a read->write pair whose reordering another thread could observe. */
-    static boolean mayHideLoadBuffering(List<Event> events) {
-        Map<Address, Set<Integer>> writers = new HashMap<>();
-        Map<Address, List<Event>> readsOf = new HashMap<>();
-        Map<Integer, Integer> endOf = new HashMap<>();
+    /** What of the JMM the run may hide: load buffering, an early write, or both (none: the run covers what it stands for). */
+    static List<IncompleteReason> uncovered(List<Event> events) {
+        List<IncompleteReason> reasons = new ArrayList<>();
+        if (mayHideLoadBuffering(events)) {
+            reasons.add(LOAD_BUFFERING);
+        }
+        if (mayHideEarlyWrite(events)) {
+            reasons.add(EARLY_WRITE);
+        }
+        return reasons;
+    }
+
+    /**
+     * Whether a plain or opaque write that another thread reads unordered with it follows a volatile write
+     * of its thread with nothing between that keeps it second: the JMM lets it become visible first (a
+     * release keeps earlier accesses before it, not later ones), so another thread may read it and then,
+     * in a volatile read, the older value of the volatile field ({@code examples.litmus.MPVolatileX}).
+     * {@link JmmViews} makes every write visible in program order and a volatile read return the newest
+     * volatile write, so its runs never show that. What keeps the write second: an acquire (a volatile
+     * read, an atomic read-modify-write, a lock) or a release or full fence between, or the write's own release mode.
+     */
+    private static boolean mayHideEarlyWrite(List<Event> events) {
+        Map<Address, List<Event>> readsOf = readsByAddress(events);
+        Map<Integer, Integer> endOf = ends(events);
+        int[][] clocks = clocks(events);
+        Set<Integer> afterVolatileWrite = new HashSet<>();
         for (Event e : events) {
-            if (e.writesLocation()) {
-                writers.computeIfAbsent(e.address(), a -> new HashSet<>()).add(e.thread());
+            if (e.kind() == EventKind.VOLATILE_WRITE) {
+                afterVolatileWrite.add(e.thread());
+            } else if (keepsLaterWritesSecond(e)) {
+                afterVolatileWrite.remove(e.thread());
+            } else if (e.kind() == EventKind.WRITE && !e.has(Event.ACQUIRE_RELEASE) && afterVolatileWrite.contains(e.thread())
+                    && racingReadWhileLive(readsOf.getOrDefault(e.address(), List.of()), e, endOf.getOrDefault(e.thread(), events.size()), clocks)) {
+                return true;
             }
+        }
+        return false;
+    }
+
+    private static boolean keepsLaterWritesSecond(Event e) {
+        return switch (e.kind()) {
+            case VOLATILE_READ, ATOMIC_RMW, LOCK, WAKE -> true;
+            case FENCE -> e.value() != FenceKind.ACQUIRE.ordinal() && e.value() != FenceKind.LOAD_LOAD.ordinal();
+            default -> false;
+        };
+    }
+
+    private static Map<Address, List<Event>> readsByAddress(List<Event> events) {
+        Map<Address, List<Event>> readsOf = new HashMap<>();
+        for (Event e : events) {
             if (e.readsLocation()) {
                 readsOf.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e);
             }
+        }
+        return readsOf;
+    }
+
+    private static Map<Integer, Integer> ends(List<Event> events) {
+        Map<Integer, Integer> endOf = new HashMap<>();
+        for (Event e : events) {
             if (e.kind() == EventKind.END) {
                 endOf.put(e.thread(), e.index());
             }
         }
+        return endOf;
+    }
+
+    /** Whether the run's {@code events} contain a read->write pair whose reordering another thread could observe. */
+    private static boolean mayHideLoadBuffering(List<Event> events) {
+        Map<Address, Set<Integer>> writers = new HashMap<>();
+        for (Event e : events) {
+            if (e.writesLocation()) {
+                writers.computeIfAbsent(e.address(), a -> new HashSet<>()).add(e.thread());
+            }
+        }
+        Map<Address, List<Event>> readsOf = readsByAddress(events);
+        Map<Integer, Integer> endOf = ends(events);
         int[][] clocks = clocks(events);
         Map<Integer, Set<Address>> readsWrittenElsewhere = new HashMap<>();
         for (Event e : events) {

@@ -6,7 +6,7 @@ import dev.weft.trace.AccessMode;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.Outcome;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -22,8 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * point with the ordering its mode has under the run's memory model ({@link MemoryAccess} does what
  * plain and volatile field accesses do, a release fence first where the mode needs it), a
  * read-modify-write atomically after draining the store buffer, as {@link Atomics} do. A weak
- * compare-and-set never fails spuriously here: a run in which one succeeded is incomplete (its
- * spurious failure is a behaviour no strategy explores yet).
+ * compare-and-set may also fail spuriously, which its javadoc allows even where the value matched: a
+ * choice of the schedule like a spurious wake-up ({@link Outcome#SPURIOUS}), which the busy-wait rule
+ * holds back as it does a wake-up's ({@link dev.weft.trace.BusyWait}) so that a retry loop neither
+ * spins for ever nor loses the attempt that succeeds.
  *
  * <p>The interface is the call as the program made it ({@link #access}): receiver, boxed arguments and
  * the method. Instrumented JDK code can hand its own VarHandle and Unsafe calls over the same way.
@@ -108,7 +110,12 @@ final class ModedAccess {
     }
 
     private Object readModifyWrite(RunThread me, Target target, Method m, Object receiver, Object[] arguments, int loc) {
-        core.schedulingPoint(me, EventKind.ATOMIC_RMW, target.address(), loc);
+        boolean weak = m.call().op() == AccessCall.Op.WEAK_COMPARE_AND_SET;
+        int held = weak && me.loops.holdsWait() ? Event.HELD : 0;
+        Outcome outcome = weak ? weakCasPoint(me, target, loc, held) : Outcome.NORMAL;
+        if (!weak) {
+            core.schedulingPoint(me, EventKind.ATOMIC_RMW, target.address(), loc);
+        }
         if (core.model == MemoryModel.JMM) {
             core.jmm.beforeAtomic(me, target.address(), target.type(), target.cell(), EventKind.ATOMIC_RMW);
         } else {
@@ -116,18 +123,31 @@ final class ModedAccess {
         }
         long before = core.objects().encode(target.cell().get(), target.type(), me);
         core.recording.initialValue(target.address(), before);
-        Object result = perform(m, receiver, arguments);
+        // A spurious failure reads as a failed compare-and-set does and writes nothing.
+        Object result = outcome == Outcome.SPURIOUS ? Boolean.FALSE : perform(m, receiver, arguments);
         long after = core.objects().encode(target.cell().get(), target.type(), me);
         if (core.model == MemoryModel.JMM && after != before) {
             core.jmm.atomicWritten(me, target.address(), target.type(), target.cell());
         }
-        core.record(me, EventKind.ATOMIC_RMW, loc, target.address(), before, after, target.type(), after != before ? Event.WROTE : 0);
-        if (m.call().op() == AccessCall.Op.WEAK_COMPARE_AND_SET && Boolean.TRUE.equals(result)) {
-            // A failed one is what a spurious failure would be; a successful one might have failed instead.
-            core.recording.incomplete(IncompleteReason.of("weak-cas",
-                    "a weak compareAndSet succeeded, and Weft does not explore its spurious failure"));
-        }
+        int flags = (after != before ? Event.WROTE : 0) | (weak ? Event.MAY_WAKE_SPURIOUSLY | held | Event.flagsOf(outcome) : 0);
+        core.record(me, EventKind.ATOMIC_RMW, loc, target.address(), before, after, target.type(), flags);
         return result;
+    }
+
+    /**
+     * A weak compare-and-set's scheduling point: it may succeed as a strong one does or fail
+     * spuriously, unless the busy-wait rule holds it ({@code held}): its loop's last iteration then
+     * failed spuriously and changed nothing, so that iteration could be left out of the run, and
+     * whatever failing here once more reaches, failing there first reaches in a run this one's
+     * exploration also makes. Unlike a held wait, a held weak compare-and-set is never released: it
+     * takes no lock and no place in a queue that another thread's write could make matter.
+     */
+    private Outcome weakCasPoint(RunThread me, Target target, int loc, int held) {
+        int outcomes = Outcomes.NORMAL | Outcomes.when(held == 0, Outcomes.SPURIOUS);
+        Outcome outcome = core.blockingPoint(me, new PendingOperation(EventKind.ATOMIC_RMW, target.address(), loc, Event.MAY_WAKE_SPURIOUSLY | held),
+                () -> outcomes, () -> "is about to compare-and-set");
+        me.loops.waitReturned();
+        return outcome;
     }
 
     /** The call itself, through the VarHandle's access mode or the JDK method; what it throws reaches the program. */

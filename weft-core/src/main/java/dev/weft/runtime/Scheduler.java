@@ -158,8 +158,8 @@ final class Scheduler {
         Map<Object, String> fieldPaths = policy.recordsForReport() ? copy.fieldPaths() : Map.of();
         lock.lock();
         try {
-            if (model == MemoryModel.JMM && JmmCoverage.mayHideLoadBuffering(recording.events())) {
-                recording.incomplete(JmmCoverage.LOAD_BUFFERING);
+            if (model == MemoryModel.JMM) {
+                JmmCoverage.uncovered(recording.events()).forEach(recording::incomplete);
             }
             return recording.result(end.status(), end.bug(), end.detail(), finalState, fieldPaths);
         } finally {

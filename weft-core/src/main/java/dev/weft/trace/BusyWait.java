@@ -37,6 +37,11 @@ import java.util.Set;
  * place in a wait set aside: a notify may wake any waiter; a {@code Condition}'s signal, which
  * goes to its longest waiter, would see the thread moved to the end of the queue once more). It
  * still returns when notified, timed out or interrupted.
+ *
+ * <p>A weak compare-and-set that failed spuriously keeps its iteration clean as a failed one does,
+ * and its repeat is held the same way, at its next weak compare-and-set, which then may only succeed
+ * or fail for real: a retry loop goes on, as it does on a JVM, and the iteration that failed
+ * spuriously again, having changed nothing, could be left out of the run.
  */
 public final class BusyWait {
     private BusyWait() {
@@ -58,10 +63,14 @@ public final class BusyWait {
         };
     }
 
-    /** Whether a clean iteration waited (and woke spuriously): its repeat is held at its next wait or park, not at the header. */
+    /**
+     * Whether a clean iteration waited (and woke spuriously) or had a weak compare-and-set fail
+     * spuriously: its repeat is held at its next wait, park or weak compare-and-set, not at the header
+     * (which would hold a retry loop for ever where nothing else writes what it reads).
+     */
     public static boolean waited(List<Event> iteration) {
         for (Event e : iteration) {
-            if (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK) {
+            if (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK || e.kind() == EventKind.ATOMIC_RMW && e.outcome() == Outcome.SPURIOUS) {
                 return true;
             }
         }

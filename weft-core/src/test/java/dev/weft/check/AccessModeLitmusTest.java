@@ -70,18 +70,4 @@ class AccessModeLitmusTest {
         assertEquals(entry.expectsBug() ? ExplorationResult.Verdict.BUG : ExplorationResult.Verdict.OK, result.verdict(),
                 name + " under " + model + " with " + strategy + ": " + result.bugs());
     }
-
-    /** A weak CAS that succeeded might have failed spuriously, which no strategy explores: never "every behaviour covered". */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("strategies")
-    void aWeakCasThatSucceededLeavesTheExplorationIncomplete(String strategy) throws Exception {
-        ExplorationResult result = RealRuns.explore(RealRuns.classpathOf(subjects.WeakCasOnce.class), "subjects.WeakCasOnce", List.of(),
-                MemoryModel.SC, strategy(strategy, MemoryModel.SC), RUNS, false).result();
-        assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict());
-        assertTrue(result.incompleteReasons().stream().anyMatch(r -> r.kind().equals("weak-cas")), result.incompleteReasons().toString());
-    }
-
-    static Stream<String> strategies() {
-        return Stream.of("mcr", "dpor", "dfs");
-    }
 }

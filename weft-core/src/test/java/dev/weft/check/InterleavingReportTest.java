@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weft.explore.DfsStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.explore.FoundBug;
 import dev.weft.explore.McrStrategy;
@@ -43,6 +44,29 @@ class InterleavingReportTest {
 
     private static boolean anyContains(List<String> cells, String text) {
         return cells.stream().anyMatch(c -> c.contains(text));
+    }
+
+    /** Under the JMM the reader of MP read the old x although the newer write came first in the run: the row says so, and names that write. */
+    @Test
+    void aStaleReadUnderTheJmmNamesTheWriteItMissed() throws Exception {
+        ExplorationResult result = RealRuns.explore("examples.litmus.MP", MemoryModel.JMM, new DfsStrategy(), 1_000, false).result();
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
+        FoundBug bug = result.bugs().get(0);
+        Interleaving table = Interleaving.of(bug.trace(), bug.bug(), false);
+        int write = rows(table).stream().flatMap(r -> r.steps().stream()).filter(s -> s.operation().endsWith("write MP.x = 1"))
+                .findFirst().orElseThrow().step();
+        assertTrue(anyContains(column(table, "main.2"), "read MP.x = 0 (stale: main.1's MP.x = 1 at #" + write + " not yet visible)"),
+                column(table, "main.2").toString());
+    }
+
+    /** Under SC no read is stale: the reads of a failing run never carry the note. */
+    @Test
+    void noReadUnderScIsStale() throws Exception {
+        FoundBug bug = explore("examples.LostUpdate", MemoryModel.SC).bugs().get(0);
+        Interleaving table = Interleaving.of(bug.trace(), bug.bug(), false);
+        for (String thread : table.threads()) {
+            assertFalse(anyContains(column(table, thread), "stale"), thread);
+        }
     }
 
     @Test

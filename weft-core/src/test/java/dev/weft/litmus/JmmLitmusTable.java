@@ -28,7 +28,7 @@ public final class JmmLitmusTable {
     /** The programs whose relaxed outcome the JMM allows; LB only by a read returning a later write. */
     private static final Set<String> ALLOWED = Set.of("SB", "SBVolatileY", "SBVolatileX", "SBForwardingVolatile", "MP", "LB", "IRIW",
             "WRC", "TwoPlusTwoW", "S", "ISA2", "R", "RWC", "SBForwarding", "SBAcqRel", "SBOpaque", "SBAtomicRelease", "MPOpaque",
-            "MPAtomicPlain", "IRIWAcqRel", "TwoPlusTwoWRelease", "TwoPlusTwoWOpaque");
+            "MPAtomicPlain", "IRIWAcqRel", "TwoPlusTwoWRelease", "TwoPlusTwoWOpaque", "MPVolatileX");
 
     private JmmLitmusTable() {
     }

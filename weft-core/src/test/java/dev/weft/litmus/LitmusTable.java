@@ -83,6 +83,10 @@ final class LitmusTable {
                     thread(write("x", 1), volatileWrite("y", 1)),
                     thread(write("z", 1), volatileRead("y", "r0"), read("x", "r1"))),
                     Map.of("r0", 1, "r1", 0), false, false, false),
+            new LitmusCase("MPVolatileX", program(
+                    thread(volatileWrite("x", 1), write("y", 1)),
+                    thread(read("y", "r0"), volatileRead("x", "r1"))),
+                    Map.of("r0", 1, "r1", 0), false, false, false),
             new LitmusCase("MPVolatileData", program(
                     thread(volatileWrite("x", 1), volatileWrite("y", 1)),
                     thread(volatileRead("y", "r0"), volatileRead("x", "r1"))),

@@ -26,9 +26,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /** One {@link WeftTest} method checked: explored, or one saved execution replayed. */
 final class WeftCheck {
@@ -72,10 +74,20 @@ final class WeftCheck {
         }
     }
 
+    /** The changes {@code @WeftTest(assumeVolatile, fences)} check the test with. */
+    private VirtualFixes fixes() {
+        try {
+            return new VirtualFixes(Arrays.stream(settings.assumeVolatile()).map(VirtualFixes::parseField).collect(Collectors.toSet()),
+                    Arrays.stream(settings.fences()).map(VirtualFixes.Fence::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("@WeftTest: " + e.getMessage(), e);
+        }
+    }
+
     private InstrumentedProgram open() {
         try {
             return InstrumentedProgram.openEntry(String.join(File.pathSeparator, test.classpath()), test.entry(), test.shared(),
-                    VirtualFixes.NONE, StrategyKind.byName(settings.strategy()).needsPathConditions());
+                    fixes(), StrategyKind.byName(settings.strategy()).needsPathConditions());
         } catch (BadProgramException e) {
             throw new AssertionError("Weft cannot check " + test.name() + ": " + e.getMessage(), e);
         }
@@ -160,7 +172,7 @@ final class WeftCheck {
     }
 
     private ProgramSpec spec() {
-        return new ProgramSpec(test.classpath(), test.name(), List.of());
+        return new ProgramSpec(test.classpath(), test.name(), List.of(), fixes());
     }
 
     private static String replayHint(Path schedule) {

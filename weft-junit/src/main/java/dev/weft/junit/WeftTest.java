@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Test
 @ExtendWith(WeftExtension.class)
 public @interface WeftTest {
-    /** Memory model the runs follow; SC unless TSO or PSO is asked for. */
+    /** Memory model the runs follow; SC unless TSO, PSO or JMM is asked for. */
     MemoryModel memoryModel() default MemoryModel.SC;
 
     /** mcr | portfolio | dpor | icb | pct | random | dfs, as {@code weft check --strategy}. */
@@ -74,4 +74,18 @@ public @interface WeftTest {
      * {@code instrumentJdk = "java.util.HashMap"} finds the entry a racy {@code put} loses, not only the race.
      */
     String[] instrumentJdk() default {};
+
+    /**
+     * Fields checked as if declared {@code volatile}, as the command line's {@code --assume-volatile}:
+     * {@code assumeVolatile = "com.example.Flag.ready"} ({@code pkg.Cls.field}, a nested class as {@code Outer$Inner}).
+     * The verdict is about the program so changed, which the report says.
+     */
+    String[] assumeVolatile() default {};
+
+    /**
+     * {@code VarHandle} fences checked as if written before a source line, as the command line's {@code --fence}:
+     * {@code fences = "Peterson.java:12:full"} ({@code FILE.java:LINE[:KIND]}, KIND full (default),
+     * storeStore, release, acquire or loadLoad).
+     */
+    String[] fences() default {};
 }

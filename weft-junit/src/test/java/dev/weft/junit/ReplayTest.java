@@ -164,6 +164,16 @@ class ReplayTest {
             public String[] instrumentJdk() {
                 return new String[0];
             }
+
+            @Override
+            public String[] assumeVolatile() {
+                return new String[0];
+            }
+
+            @Override
+            public String[] fences() {
+                return new String[0];
+            }
         };
     }
 }

@@ -87,6 +87,20 @@ class WeftExtensionTest {
         assertTrue(pso.message().contains("under PSO"), pso.message());
     }
 
+    /** The annotation's virtual fixes change the verdict as the change would, and the report names the changed program. */
+    @Test
+    void assumeVolatileAndFencesCheckTheProgramAsIfChanged() {
+        for (String fixed : new String[] {"underPsoWithReadyVolatile", "underPsoWithAStoreStoreFenceBeforeReady"}) {
+            Fixtures.Outcome outcome = Fixtures.run(Publication.class, fixed);
+            assertTrue(outcome.passed(), () -> fixed + ": " + outcome.failure().getMessage());
+            assertTrue(outcome.reports().get(0).contains("changed:"), outcome.reports().get(0));
+        }
+        Fixtures.Outcome wrongLine = Fixtures.run(Publication.class, "underPsoWithTheFenceOnTheWrongLine");
+        assertTrue(wrongLine.message().startsWith("BUG (assertion) in thread main"), wrongLine.message());
+        Fixtures.Outcome noSuchField = Fixtures.run(Publication.class, "underPsoWithAFieldThatDoesNotExist");
+        assertTrue(noSuchField.message().contains("fixtures.Publication.nope"), noSuchField.message());
+    }
+
     @Test
     void executorTasksWrittenAsLambdaOrMethodReferenceFindTheLostUpdate() {
         String lambda = Fixtures.run(ExecutorCounter.class, "lambdaTasks").message();
