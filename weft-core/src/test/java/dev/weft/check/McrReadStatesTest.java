@@ -4,18 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.causal.ReadSignature;
-import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.FoundBug;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ProgramUnderTest;
 import dev.weft.runtime.RunConfig;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.RunResult;
-import dev.weft.trace.VirtualFixes;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,37 +36,16 @@ class McrReadStatesTest {
     })
     void mcrShowsEveryReadStateDporShows(String className, boolean spurious) throws Exception {
         ProgramUnderTest program = InstrumentedProgram.open(RealRuns.examplesClasspath(), className, List.of());
-        Explored dpor = explore(program, "dpor", spurious);
-        Explored mcr = explore(program, "mcr", spurious);
+        ReadStates dpor = explore(program, "dpor", spurious);
+        ReadStates mcr = explore(program, "mcr", spurious);
         assertTrue(dpor.result().complete() && mcr.result().complete(), className + ": " + mcr.result().incompleteReasons());
         Set<ReadSignature> missed = dpor.states().stream().filter(s -> !mcr.states().contains(s)).collect(Collectors.toSet());
         assertEquals(Set.of(), missed, className + ": read states dpor shows and mcr does not");
         assertEquals(dpor.bugs(), mcr.bugs(), className);
     }
 
-    private record Explored(ExplorationResult result, Set<ReadSignature> states) {
-        Set<String> bugs() {
-            return result.bugs().stream().map(McrReadStatesTest::key).collect(Collectors.toSet());
-        }
-    }
-
-    /** One program opened once for both strategies: read states name threads and objects by ids its name tables give out. */
-    private static Explored explore(ProgramUnderTest program, String strategy, boolean spurious) throws Exception {
-        Set<ReadSignature> states = ConcurrentHashMap.newKeySet();
-        CheckRequest request = CheckRequest.forProgram(new ProgramSpec(List.of(RealRuns.examplesClasspath()), "program", List.of(),
-                        VirtualFixes.NONE), () -> program)
-                .runConfig(RunConfig.of(MemoryModel.SC).withSpuriousWakeups(spurious)).strategy(strategy)
-                .maxExecutions(RUNS).allBugs(true).races(false).workers(1)
-                .observeRuns(run -> {
-                    if (run.status() != RunResult.Status.STOPPED && run.status() != RunResult.Status.UNSUPPORTED) {
-                        states.add(ReadSignature.of(run.trace()));
-                    }
-                })
-                .build();
-        return new Explored(Checker.check(request).exploration(), states);
-    }
-
-    private static String key(FoundBug found) {
-        return found.bug().kind() + "@" + found.bug().location();
+    private static ReadStates explore(ProgramUnderTest program, String strategy, boolean spurious) throws Exception {
+        return ReadStates.check(program, request -> request.runConfig(RunConfig.of(MemoryModel.SC).withSpuriousWakeups(spurious))
+                .strategy(strategy).maxExecutions(RUNS).workers(1));
     }
 }

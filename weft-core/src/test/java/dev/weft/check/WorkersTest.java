@@ -6,20 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.causal.ReadSignature;
 import dev.weft.explore.ExplorationResult;
-import dev.weft.explore.FoundBug;
 import dev.weft.instrument.InstrumentedProgram;
-import dev.weft.report.ProgramSpec;
 import dev.weft.runtime.ProgramUnderTest;
-import dev.weft.trace.VirtualFixes;
 import dev.weft.trace.MemoryModel;
-import dev.weft.trace.RunResult;
 import examples.Catalog;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,12 +37,6 @@ class WorkersTest {
     private static final long RUNS = 400;
     private static final boolean ALL = Boolean.getBoolean("weft.workers.all");
 
-    private record Explored(ExplorationResult result, Set<ReadSignature> states) {
-        Set<String> bugs() {
-            return result.bugs().stream().map(WorkersTest::key).collect(Collectors.toCollection(TreeSet::new));
-        }
-    }
-
     /** Every row with {@code weft.workers.all}; else every other SC row, to keep the suite's time down. */
     static Stream<Arguments> rows() {
         List<Catalog.Entry> entries = Catalog.examples().stream().filter(e -> ALL || e.memoryModel().equals("sc")).toList();
@@ -66,11 +53,11 @@ class WorkersTest {
     @MethodSource("rows")
     void mcrCoversTheSameOnSeveralWorkers(String className, String model) throws Exception {
         ProgramUnderTest program = open(className);
-        Explored one = explore(program, model, "mcr", 1);
+        ReadStates one = explore(program, model, "mcr", 1);
         if (one.result().stop() != ExplorationResult.Stop.EXHAUSTED) {
             return; // beyond the budget: what one worker covered by then depends on where it stopped
         }
-        Explored several = explore(program, model, "mcr", WORKERS);
+        ReadStates several = explore(program, model, "mcr", WORKERS);
         assertSame(one, several, className + " " + model, false);
     }
 
@@ -78,8 +65,8 @@ class WorkersTest {
     @MethodSource("strategyRows")
     void otherStrategiesMakeTheSameRuns(String className, String strategy) throws Exception {
         ProgramUnderTest program = open(className);
-        Explored one = explore(program, "sc", strategy, 1);
-        Explored several = explore(program, "sc", strategy, WORKERS);
+        ReadStates one = explore(program, "sc", strategy, 1);
+        ReadStates several = explore(program, "sc", strategy, WORKERS);
         if (one.result().stop() != ExplorationResult.Stop.EXHAUSTED && !strategy.equals("random")) {
             // Stopped at the run limit: which runs came first, and so what they found, depends on the order they were made in.
             assertNull(several.result().error(), className + " " + strategy);
@@ -94,7 +81,7 @@ class WorkersTest {
     }
 
     /** @param sameStates whether the read states must be the same too */
-    private static void assertSame(Explored one, Explored several, String what, boolean sameStates) {
+    private static void assertSame(ReadStates one, ReadStates several, String what, boolean sameStates) {
         assertNull(several.result().error(), what);
         assertEquals(one.result().verdict(), several.result().verdict(), what);
         assertEquals(one.result().complete(), several.result().complete(), what + ": " + several.result().incompleteReasons());
@@ -114,27 +101,9 @@ class WorkersTest {
         return from.stream().filter(state -> !in.contains(state)).count();
     }
 
-    /**
-     * Explores a program opened once for both explorations compared: a read state names threads and objects by ids
-     * that the program's name tables give out as runs first meet them, which with several workers is in another order.
-     */
-    private static Explored explore(ProgramUnderTest program, String model, String strategy, int workers) throws Exception {
-        Set<ReadSignature> states = ConcurrentHashMap.newKeySet();
-        String classpath = RealRuns.examplesClasspath();
-        CheckRequest request = CheckRequest.forProgram(new ProgramSpec(List.of(classpath), "program", List.of(), VirtualFixes.NONE),
-                        () -> program)
-                .memoryModel(MemoryModel.valueOf(model.toUpperCase(Locale.ROOT))).strategy(strategy).seed(7)
-                .maxExecutions(RUNS).allBugs(true).races(false).workers(workers)
-                .observeRuns(run -> {
-                    if (run.status() != RunResult.Status.STOPPED && run.status() != RunResult.Status.UNSUPPORTED) {
-                        states.add(ReadSignature.of(run.trace()));
-                    }
-                })
-                .build();
-        return new Explored(Checker.check(request).exploration(), states);
-    }
-
-    private static String key(FoundBug found) {
-        return found.bug().kind() + "@" + found.bug().location();
+    /** Explores a program opened once for both explorations compared (see {@link ReadStates#check}). */
+    private static ReadStates explore(ProgramUnderTest program, String model, String strategy, int workers) throws Exception {
+        return ReadStates.check(program, request -> request.memoryModel(MemoryModel.valueOf(model.toUpperCase(Locale.ROOT)))
+                .strategy(strategy).seed(7).maxExecutions(RUNS).workers(workers));
     }
 }
