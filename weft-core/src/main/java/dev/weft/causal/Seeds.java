@@ -50,6 +50,7 @@ public final class Seeds {
         for (Formula constraint : model.baseConstraints()) {
             solver.add(constraint);
         }
+        List<Formula> prefixKept = model.prefixKept();
         List<Seed> seeds = new ArrayList<>();
         int asked = 0;
         int unknown = 0;
@@ -66,7 +67,7 @@ public final class Seeds {
                 continue;
             }
             asked++;
-            Answer answer = model.check(solver, keepingThePrefix(model, assumptions), limits);
+            Answer answer = model.check(solver, keeping(prefixKept, assumptions), limits);
             boolean leavesPrefix = answer.status() == Answer.Status.UNSAT && mayLeaveThePrefix(model, query);
             if (leavesPrefix) {
                 asked++;
@@ -88,9 +89,13 @@ public final class Seeds {
         return new Outcome(seeds, asked, unknown, false);
     }
 
-    private static List<Formula> keepingThePrefix(CausalModel model, List<Formula> assumptions) {
+    /** A query's assumptions with the fixed prefix's (made once per model, not once per query). */
+    private static List<Formula> keeping(List<Formula> prefixKept, List<Formula> assumptions) {
+        if (prefixKept.isEmpty()) {
+            return assumptions;
+        }
         List<Formula> all = new ArrayList<>(assumptions);
-        all.addAll(model.prefixKept());
+        all.addAll(prefixKept);
         return all;
     }
 
