@@ -54,14 +54,25 @@ final class JdkObjectVisitor extends JdkCallVisitor {
         List<Integer> stateful = mayHoldState(arguments);
         boolean receiver = (form == Form.INSTANCE || form == Form.SUPER) && ctx.hierarchy.mayHoldState(call.owner());
         boolean result = mayHoldState(Type.getReturnType(call.descriptor()));
-        if (form == Form.CONSTRUCTOR ? stateful.isEmpty() : !receiver && !result && stateful.isEmpty()) {
+        boolean constructsInstrumentable = form == Form.CONSTRUCTOR && stateful.isEmpty() && mayBeInstrumented(call.owner());
+        if (form == Form.CONSTRUCTOR ? stateful.isEmpty() && !constructsInstrumentable : !receiver && !result && stateful.isEmpty()) {
             return false;
         }
         int site = site(call.owner(), call.name(), call.descriptor(), form, form == Form.INSTANCE ? ctx.receiverName() : null);
         boolean copiedBelow = form == Form.CONSTRUCTOR && ctx.newObjectCopiedBelow(call.descriptor());
         Type returned = form == Form.CONSTRUCTOR ? (copiedBelow ? OBJECT_TYPE : Type.VOID_TYPE) : Type.getReturnType(call.descriptor());
-        bracket(form, arguments, stateful, site, () -> original(call), ticket -> returned(returned, result, site, ticket));
+        String hook = constructsInstrumentable ? "jdkConstructs" : "jdkCall";
+        bracket(form, arguments, stateful, site, hook, () -> original(call), ticket -> returned(returned, result, site, ticket));
         return true;
+    }
+
+    /**
+     * Whether the class's own code may run instrumented: its constructor then reaches the runtime even without an argument
+     * Weft follows, so that what it makes (a queue's head node, its locks) gets the ids of the thread that constructs it,
+     * not those of whichever thread happens to touch it first in a run.
+     */
+    private static boolean mayBeInstrumented(String owner) {
+        return JdkClasses.entries().contains(owner.replace('/', '.'));
     }
 
     private static Form form(Call call) {
@@ -88,7 +99,7 @@ final class JdkObjectVisitor extends JdkCallVisitor {
             super.visitInvokeDynamicInsn(name, descriptor, bootstrap, bootstrapArguments);
         } else if (bootstrap.getOwner().equals(CONCAT_FACTORY) && followsCalls) {
             int site = site(CONCAT_FACTORY, name, descriptor, Form.CONCATENATION, null);
-            bracket(Form.CONCATENATION, arguments, stateful, site, () -> super.visitInvokeDynamicInsn(name, descriptor, bootstrap,
+            bracket(Form.CONCATENATION, arguments, stateful, site, "jdkCall", () -> super.visitInvokeDynamicInsn(name, descriptor, bootstrap,
                     bootstrapArguments), ticket -> returned(Type.getReturnType(descriptor), false, site, ticket));
         } else if (bootstrap.getOwner().equals(LAMBDA_FACTORY)) {
             int[] slots = Emit.storeAll(mv, ctx, arguments);
@@ -139,7 +150,7 @@ final class JdkObjectVisitor extends JdkCallVisitor {
      * inside its own exception handler; then {@code after}, given the ticket's local, with the call's
      * result on the stack.
      */
-    private void bracket(Form form, Type[] arguments, List<Integer> stateful, int site, Runnable call, IntConsumer after) {
+    private void bracket(Form form, Type[] arguments, List<Integer> stateful, int site, String hook, Runnable call, IntConsumer after) {
         int[] slots = Emit.storeAll(mv, ctx, arguments);
         mv.visitInsn(form == Form.INSTANCE || form == Form.SUPER ? Opcodes.DUP : Opcodes.ACONST_NULL);
         loadOrNull(slots, stateful, 0);
@@ -151,7 +162,7 @@ final class JdkObjectVisitor extends JdkCallVisitor {
             mv.visitInsn(Opcodes.ACONST_NULL);
         }
         Emit.push(mv, site);
-        Emit.hook(mv, "jdkCall", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;I)Ljava/lang/Object;");
+        Emit.hook(mv, hook, "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;I)Ljava/lang/Object;");
         int ticket = ctx.scratchLocal(OBJECT_TYPE);
         mv.visitVarInsn(Opcodes.ASTORE, ticket);
         describeArguments(arguments, slots, ticket);

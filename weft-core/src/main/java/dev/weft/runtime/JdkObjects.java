@@ -248,6 +248,7 @@ final class JdkObjects {
 
     // ------------------------------------------------------------------ calls
 
+
     Object call(Object receiver, Object first, Object second, Object[] rest, int siteId) {
         RunThread me = core.enter();
         try {
@@ -255,6 +256,10 @@ final class JdkObjects {
                 return null;
             }
             JdkCallSite site = symbols.calls().get(siteId);
+            if (site.form() == JdkCallSite.Form.CONSTRUCTOR && first == null && second == null && rest == null
+                    && !instrumented.contains(site.owner().replace('/', '.'))) {
+                return null; // bracketed only because its class may run instrumented (JdkObjectVisitor); here it does not
+            }
             Followed target = known(receiver);
             if (target != null && site.form() == JdkCallSite.Form.INSTANCE
                     && !JdkApi.implementedInJdk(receiver.getClass(), site.name(), site.descriptor())) {

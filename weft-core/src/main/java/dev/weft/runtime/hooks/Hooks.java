@@ -401,6 +401,11 @@ public final class Hooks {
         return handler().jdkCall(receiver, first, second, rest, site);
     }
 
+    /** The constructor of a JDK class whose code may run instrumented, with no argument Weft follows: the runtime decides. */
+    public static Object jdkConstructs(Object receiver, Object first, Object second, Object[] rest, int site) {
+        return handler().jdkCall(receiver, first, second, rest, site);
+    }
+
     public static boolean describes(Object ticket) {
         return ticket != null && handler().describes(ticket);
     }
