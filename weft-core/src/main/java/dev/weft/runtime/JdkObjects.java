@@ -612,6 +612,9 @@ final class JdkObjects {
         if (result == null || JdkApi.safety(result.getClass()) == Safety.NONE) {
             return;
         }
+        // Named now, by the thread the JDK handed it to (Collections.synchronizedMap's wrapper), not later by whichever thread
+        // touches it first: that name would change with the schedule, and MCR's seeds are solved on one run's names.
+        core.objects().id(result, me);
         Followed known = followed.get(result);
         Followed viewed = call == null ? null : viewed(result, call, site);
         if (known == null && viewed != null) {
