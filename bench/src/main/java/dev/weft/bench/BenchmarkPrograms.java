@@ -16,15 +16,21 @@ public final class BenchmarkPrograms {
     }
 
     /**
-     * The rows of a named set: {@code benchmarks} (this module's catalogue) or {@code jdk} (the example
-     * catalogue's programs on shared JDK objects, docs/jdk.md).
+     * The rows of a named set: {@code benchmarks} (this module's catalogue), {@code jdk} (the example
+     * catalogue's programs on shared JDK objects, docs/jdk.md) or {@code juc} (its programs whose java.util.concurrent
+     * code runs instrumented, issue 18).
      */
     public static List<Catalog.Entry> catalogue(String set) {
         return switch (set) {
             case "benchmarks" -> catalogue();
-            case "jdk" -> Catalog.examples().stream().filter(entry -> entry.className().startsWith("examples.jdk.")).toList();
-            default -> throw new IllegalArgumentException("unknown program set " + set + " (known: benchmarks, jdk)");
+            case "jdk" -> examplesIn("examples.jdk.");
+            case "juc" -> examplesIn("examples.juc.");
+            default -> throw new IllegalArgumentException("unknown program set " + set + " (known: benchmarks, jdk, juc)");
         };
+    }
+
+    private static List<Catalog.Entry> examplesIn(String packagePrefix) {
+        return Catalog.examples().stream().filter(entry -> entry.className().startsWith(packagePrefix)).toList();
     }
 
     /** This module's programs and the bundled examples some catalogue rows name. */

@@ -30,11 +30,11 @@ import java.util.Map;
  * 500), {@code --seconds S} per cell (default 20), {@code --strategies mcr,dpor,...} (default all
  * five), {@code --filter TEXT} (rows whose class name contains it), {@code --solver order|z3} for
  * MCR's queries (default order), {@code --no-spurious-wakeups} or {@code --spurious-wakeups} (default:
- * as {@code weft check}), {@code --programs benchmarks|jdk} (the benchmark catalogue, default, or
- * the example catalogue's programs on shared JDK objects), {@code --workers N} (default 1, so that run
+ * as {@code weft check}), {@code --programs benchmarks|jdk|juc} (the benchmark catalogue, default, or
+ * the example catalogue's programs on shared JDK objects, or its java.util.concurrent programs), {@code --workers N} (default 1, so that run
  * counts do not depend on timing), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} ({@code benchmarks-jdk.csv}) and replace the generated part of
- * {@code DIR/benchmarks.md} (the set's own part for {@code jdk}); without it the table goes to
+ * {@code DIR/benchmarks.md} (the set's own part for {@code jdk} and {@code juc}); without it the table goes to
  * standard output. Each cell explores past the first bug, so it gives both the
  * runs to the first bug and the runs to cover everything.
  */
@@ -111,7 +111,7 @@ public final class StrategyTable {
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
                         + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3,"
-                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk, --workers N, --write DIR)");
+                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk|juc, --workers N, --write DIR)");
             }
         }
         return options;
