@@ -388,7 +388,7 @@ final class BlockingSteps {
         Event e = trace.get(step);
         boolean target = anchor != step;
         boolean isHeld = isHeld(e);
-        int release = isHeld ? CausalModel.justifyingWrite(mhb, held.guard(step), position, position[anchor]) : -1;
+        int release = isHeld ? SpinGuards.justifyingWrite(mhb, held.guard(step), position, position[anchor]) : -1;
         boolean parkWithoutPermit = call(e) == EventKind.PARK && outcome == Outcome.SPURIOUS;
         if (outcome == Outcome.INTERRUPTED || parkWithoutPermit && (!e.has(Event.MAY_WAKE_SPURIOUSLY) || isHeld && release < 0)) {
             markLastInterrupt(step, anchor, position, mark);

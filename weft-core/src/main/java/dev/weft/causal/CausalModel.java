@@ -12,9 +12,7 @@ import dev.weft.trace.MemoryModel;
 import dev.weft.trace.Outcome;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -24,7 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /**
@@ -78,16 +75,9 @@ public final class CausalModel {
     private final int cut;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
-    private final Map<Address, List<Integer>> writes = new LinkedHashMap<>();
-    /** Per address, each thread's writes that become visible in this trace, in program order. */
-    private final Map<Address, List<int[]>> visibleWritesByThread = new HashMap<>();
-    /** {@link #sources} of each read asked about: the base constraints, the size estimate and every query of a read share them. */
-    private final Map<Integer, Sources> sourcesByRead = new HashMap<>();
+    private final ReadSources sources;
     private final Map<Long, Formula> atoms = new HashMap<>();
-    /** LOOP events, each with the (first read, write) pairs of which one justifies it ({@link #findLoopGuards}). */
-    private final Map<Integer, List<int[]>> loopGuards = new HashMap<>();
-    /** {@link Event#HELD} WAKE and PARK steps, each with the pairs of which one lets it return spuriously. */
-    private final Map<Integer, List<int[]>> heldWaitGuards = new HashMap<>();
+    private final SpinGuards spinGuards;
     /** Addresses observed by the virtual final reads, numbered {@code cut + 1 + i}. */
     private final List<Address> finalReads = new ArrayList<>();
     private final Map<Address, Long> finalValues;
@@ -96,8 +86,6 @@ public final class CausalModel {
     /** See {@link #encodeLazily}. */
     private boolean lazy;
     private PrefixPast prefixPast;
-    /** Per address and thread (as in {@link #visibleWritesByThread}): each value written, at which positions of the thread's writes. */
-    private final Map<Address, List<Map<Long, int[]>>> writeSlotsByValue = new HashMap<>();
     /** Keys of the left-out constraints added so far: a read's index, or {@code -1 - (first acquire << 32 | second acquire)}. */
     private final Set<Long> refined = new HashSet<>();
     private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
@@ -137,13 +125,8 @@ public final class CausalModel {
                 }
             }
         }
-        for (Event e : trace.events()) {
-            if (e.kind() != EventKind.FLUSH && e.writesLocation()) {
-                writes.computeIfAbsent(e.address(), a -> new ArrayList<>()).add(e.index());
-            }
-        }
-        groupVisibleWritesByThread();
-        findLoopGuards();
+        this.sources = new ReadSources(trace, mhb, this);
+        this.spinGuards = new SpinGuards(trace, mhb, sources::writesTo);
         this.finalValues = finalValues(trace);
         finalReads.addAll(finalReadOrder(finalValues));
         this.notifications = new Notifications(trace, mhb, cut + 1 + finalReads.size(), this::atom);
@@ -151,225 +134,24 @@ public final class CausalModel {
         this.endOrder = trace.ending() == null ? null : new EndOrder(this, trace.ending(), progress);
     }
 
-    private void groupVisibleWritesByThread() {
-        writes.forEach((address, all) -> {
-            Map<Integer, List<Integer>> byThread = new LinkedHashMap<>();
-            for (int w : all) {
-                if (mhb.visibility(w) >= 0) {
-                    byThread.computeIfAbsent(trace.get(w).thread(), t -> new ArrayList<>()).add(w);
-                }
-            }
-            visibleWritesByThread.put(address, byThread.values().stream()
-                    .map(ws -> ws.stream().mapToInt(Integer::intValue).toArray()).toList());
-        });
-    }
-
-    /**
-     * The writes {@code read} may read from or that may come between it and its write, and whether
-     * it may read the initial value. Of one thread's writes to the address (visible in program
-     * order: same-address pairs stay ordered under every model), those visible before the read in
-     * every execution form a prefix, those visible only after it a suffix; only the last of the
-     * prefix and the ones in between matter — the prefix's others are overwritten by its last in
-     * every execution, so the constraints they would add are implied. This keeps Φ_value exact
-     * while its size, and the number of new values a read is asked for, follow the writes that
-     * race with the read instead of the length of the trace (docs/mcr.md on long traces).
-     */
-    private Sources sources(int read) {
-        return sourcesByRead.computeIfAbsent(read, this::findSources);
-    }
-
-    private Sources findSources(int read) {
-        List<int[]> threads = visibleWritesByThread.getOrDefault(addressRead(read), List.of());
-        int[] from = new int[threads.size()];
-        int[] to = new int[threads.size()];
-        boolean initialPossible = true;
-        for (int t = 0; t < threads.size(); t++) {
-            int[] threadWrites = threads.get(t);
-            int before = firstNot(threadWrites, 0, w -> precedes(mhb.visibility(w), read));
-            to[t] = firstNot(threadWrites, before, w -> !precedes(read, mhb.visibility(w)));
-            from[t] = Math.max(before - 1, 0);
-            initialPossible &= before == 0;
-        }
-        return new Sources(read, threads, from, to, initialPossible);
-    }
-
-    /**
-     * The writes that matter to a read, as one range of each thread's visible writes (kept as
-     * ranges: with contention, every read of a long trace has thousands).
-     *
-     * @param initialPossible no write is visible before the read in every execution
-     */
-    private record Sources(int read, List<int[]> threads, int[] from, int[] to, boolean initialPossible) {
-
-        /** The writes, thread by thread in program order; a read-modify-write is not its own source. */
-        List<Integer> writes() {
-            List<Integer> writes = new ArrayList<>();
-            for (int t = 0; t < threads.size(); t++) {
-                for (int i = from[t]; i < to[t]; i++) {
-                    if (threads.get(t)[i] != read) {
-                        writes.add(threads.get(t)[i]);
-                    }
-                }
-            }
-            return writes;
-        }
-
-        long count() {
-            long count = 0;
-            for (int t = 0; t < threads.size(); t++) {
-                count += to[t] - from[t];
-            }
-            return count;
-        }
-    }
-
-    /**
-     * The read's {@link #sources} that can still give it a new value in a seed: not one whose
-     * visibility must follow the read, nor one that a write the prefix must hold overwrites (in the
-     * {@link PrefixPast} of the read's predecessors, or the whole trace for a final read). Both are
-     * necessary for a satisfiable query, so only queries the solver would refute are dropped. Each
-     * thread's remaining writes stay one range: both conditions hold on a prefix or suffix of its
-     * writes. Reads that may forward from their buffer keep all.
-     */
-    private Sources possibleSources(int read) {
-        Sources sources = sources(read);
-        boolean finalRead = isFinalRead(read);
-        if (!finalRead && mhb.forwardingSource(read) >= 0) {
-            return sources;
-        }
-        PrefixPast past = prefixPast();
-        int[] required = finalRead ? null : past.ofAll(mhb.predecessors(read));
-        List<int[]> threads = sources.threads();
-        List<Integer> lastRequired = new ArrayList<>();
-        for (int[] threadWrites : threads) {
-            int held = finalRead ? threadWrites.length : firstNot(threadWrites, 0, w -> past.contains(required, mhb.visibility(w)));
-            if (held > 0) {
-                lastRequired.add(mhb.visibility(threadWrites[held - 1]));
-            }
-        }
-        int[] from = sources.from().clone();
-        int[] to = sources.to().clone();
-        for (int t = 0; t < threads.size(); t++) {
-            int[] threadWrites = threads.get(t);
-            for (int last : lastRequired) {
-                int[] overwritten = past.of(last);
-                from[t] = Math.max(from[t], firstNot(threadWrites, 0, w -> mhb.visibility(w) != last && past.contains(overwritten, mhb.visibility(w))));
-            }
-            if (!finalRead) {
-                to[t] = Math.min(to[t], firstNot(threadWrites, 0, w -> !past.contains(past.of(mhb.visibility(w)), read)));
-            }
-            to[t] = Math.max(to[t], from[t]);
-        }
-        return new Sources(read, threads, from, to, sources.initialPossible() && lastRequired.isEmpty());
-    }
-
-    /** For a read that does not forward from its buffer: the visibility event of the only write that can give it its trace value, else -1. */
-    private int onlySourceVisibility(int read) {
-        if (!trace.get(read).readsLocation() || mhb.forwardingSource(read) >= 0) {
-            return -1;
-        }
-        long value = trace.get(read).value();
-        Sources sources = sources(read);
-        Long initial = trace.initialValue(addressRead(read));
-        if (initial != null && initial == value && sources.initialPossible()) {
-            return -1;
-        }
-        int only = -1;
-        List<Map<Long, int[]>> slotsByValue = writeSlotsByValue.get(addressRead(read));
-        for (int t = 0; t < sources.threads().size(); t++) {
-            int[] slots = slotsByValue.get(t).getOrDefault(value, new int[0]);
-            int[] threadWrites = sources.threads().get(t);
-            int from = sources.from()[t];
-            for (int k = firstNot(slots, 0, slot -> slot < from); k < slots.length && slots[k] < sources.to()[t]; k++) {
-                if (threadWrites[slots[k]] != read) {
-                    if (only >= 0) {
-                        return -1;
-                    }
-                    only = threadWrites[slots[k]];
-                }
-            }
-        }
-        return only < 0 ? -1 : mhb.visibility(only);
-    }
-
-    /** The first index from {@code from} on where {@code holds} fails, for a predicate that holds on a prefix of {@code writes}. */
-    private static int firstNot(int[] writes, int from, IntPredicate holds) {
-        int low = from;
-        int high = writes.length;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (holds.test(writes[middle])) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
-    }
-
-    /**
-     * Busy-wait holding, beyond the papers, as the runtime does it ({@link BusyWait}): a LOOP event
-     * (a thread's arrival at a loop header after an iteration that changed nothing) happens only
-     * after another thread's write to an address the iteration read became visible after the
-     * iteration's first read of it. The runtime never lets a held thread go otherwise (when nothing
-     * else can move, the run is a livelock), so this is all there is to model.
-     */
-    private void findLoopGuards() {
-        for (Event e : trace.events()) {
-            if (e.kind() == EventKind.LOOP) {
-                loopGuards.put(e.index(), justifications(BusyWait.firstReads(BusyWait.iterationOf(trace, e)).values(), e));
-            } else if (e.has(Event.HELD) && (e.kind() == EventKind.WAKE || e.kind() == EventKind.PARK)) {
-                Event holder = e.kind() == EventKind.WAKE ? trace.get(mhb.waitBefore(e.index())) : e;
-                List<Event> iteration = trace.stepsOf(e.thread()).subList(holder.iterationStart(), e.seq());
-                heldWaitGuards.put(e.index(), justifications(BusyWait.firstReads(iteration).values(), e));
-            }
-        }
-    }
-
     /** What a held wait or park needs to return spuriously ({@link BusyWait}): the model's view for {@link BlockingSteps}. */
     private BlockingSteps.HeldWaits heldWaits() {
         return new BlockingSteps.HeldWaits() {
             @Override
             public List<int[]> guard(int step) {
-                return heldWaitGuards.get(step);
+                return spinGuards.heldWaitGuard(step);
             }
 
             @Override
             public Formula released(int step, int anchor) {
-                return any(justified(heldWaitGuards.get(step), anchor));
+                return any(justified(spinGuards.heldWaitGuard(step), anchor));
             }
         };
     }
 
-    /** Of a busy-wait guard's (first read, write) pairs, the visibility event of one the order places between the read and {@code before}; -1 if none. */
-    static int justifyingWrite(MustHappenBefore mhb, List<int[]> options, int[] position, int before) {
-        for (int[] option : options) {
-            int visible = mhb.visibility(option[1]);
-            if (position[option[0]] < position[visible] && position[visible] < before) {
-                return visible;
-            }
-        }
-        return -1;
-    }
-
-    /** The (first read, write) pairs of which one justifies {@code loop}: another thread's write to the read's address, visible after the read and before {@code loop}. */
-    private List<int[]> justifications(Collection<Event> firstReads, Event loop) {
-        List<int[]> options = new ArrayList<>();
-        for (Event read : firstReads) {
-            for (int w : writes.getOrDefault(read.address(), List.of())) {
-                int visible = mhb.visibility(w);
-                if (BusyWait.releases(trace.get(w).thread(), loop.thread()) && visible >= 0
-                        && !mhb.precedes(visible, read.index()) && !mhb.precedes(loop.index(), visible)) {
-                    options.add(new int[] {read.index(), w});
-                }
-            }
-        }
-        return options;
-    }
-
     /** Whether the busy-wait rule lets {@code event} happen before {@code anchor}: always, but for a LOOP event. */
     private Formula spinUnblocked(int event, int anchor) {
-        List<int[]> guard = loopGuards.get(event);
+        List<int[]> guard = spinGuards.loopGuard(event);
         return guard == null ? Formula.TRUE : any(justified(guard, anchor));
     }
 
@@ -384,7 +166,7 @@ public final class CausalModel {
 
     /** For a LOOP event: the (first read, write) pairs of which one justifies it; null for other events. */
     List<int[]> loopGuard(int event) {
-        return loopGuards.get(event);
+        return spinGuards.loopGuard(event);
     }
 
     public Trace trace() {
@@ -452,7 +234,7 @@ public final class CausalModel {
         for (int e = 0; e < trace.size(); e++) {
             size += mhb.predecessors(e).length;
             if (trace.get(e).readsLocation()) {
-                long racing = sources(e).count();
+                long racing = sources.of(e).count();
                 size += racing * racing + 1;
             }
         }
@@ -500,7 +282,7 @@ public final class CausalModel {
         for (Event e : trace.events()) {
             if (e.readsLocation() && !(lazy && isPlainRead(e.index()))) {
                 base.add(validity(e.index()));
-            } else if (loopGuards.containsKey(e.index())) {
+            } else if (spinGuards.loopGuard(e.index()) != null) {
                 base.add(any(List.of(atom(cut, e.index()), spinUnblocked(e.index(), e.index()))));
             }
             if (BlockingSteps.isStep(e)) {
@@ -633,16 +415,7 @@ public final class CausalModel {
     /** Built on first use: only queries need it, and a model built to predict races asks none. */
     private PrefixPast prefixPast() {
         if (prefixPast == null) {
-            visibleWritesByThread.forEach((address, threads) -> writeSlotsByValue.put(address, threads.stream().map(threadWrites -> {
-                Map<Long, List<Integer>> slots = new HashMap<>();
-                for (int i = 0; i < threadWrites.length; i++) {
-                    slots.computeIfAbsent(trace.get(threadWrites[i]).locationValue(), v -> new ArrayList<>()).add(i);
-                }
-                Map<Long, int[]> asArrays = new HashMap<>();
-                slots.forEach((value, positions) -> asArrays.put(value, positions.stream().mapToInt(Integer::intValue).toArray()));
-                return asArrays;
-            }).toList()));
-            prefixPast = new PrefixPast(mhb, trace.size(), this::onlySourceVisibility);
+            prefixPast = new PrefixPast(mhb, trace.size(), sources::onlySourceVisibility);
         }
         return prefixPast;
     }
@@ -806,13 +579,13 @@ public final class CausalModel {
 
     /** The values other than its own that {@code read}'s address holds at some point of the trace (initial value included), ascending. */
     public List<Long> otherValues(int read) {
-        Sources sources = possibleSources(read);
+        ReadSources.Sources possible = sources.possible(read, prefixPast());
         TreeSet<Long> values = new TreeSet<>();
         Long initial = trace.initialValue(addressRead(read));
-        if (initial != null && sources.initialPossible()) {
+        if (initial != null && possible.initialPossible()) {
             values.add(initial);
         }
-        for (int w : sources.writes()) {
+        for (int w : possible.writes()) {
             values.add(trace.get(w).locationValue());
         }
         values.remove(valueRead(read));
@@ -834,7 +607,7 @@ public final class CausalModel {
         return read > cut;
     }
 
-    private Address addressRead(int read) {
+    Address addressRead(int read) {
         return isFinalRead(read) ? finalReads.get(read - cut - 1) : trace.get(read).address();
     }
 
@@ -843,7 +616,7 @@ public final class CausalModel {
     }
 
     /** Must-happen-before with the virtual final reads after every event, in their order. */
-    private boolean precedes(int a, int b) {
+    boolean precedes(int a, int b) {
         if (isFinalRead(b)) {
             return !isFinalRead(a) || a < b;
         }
@@ -1112,11 +885,11 @@ public final class CausalModel {
     }
 
     private Formula fromMemory(int read, long value, int anchor) {
-        Sources sources = sources(read);
-        List<Integer> candidates = sources.writes();
+        ReadSources.Sources readable = sources.of(read);
+        List<Integer> candidates = readable.writes();
         List<Formula> options = new ArrayList<>();
         Long initial = trace.initialValue(addressRead(read));
-        if (initial != null && initial == value && sources.initialPossible()) {
+        if (initial != null && initial == value && readable.initialPossible()) {
             options.add(noWriteVisibleBefore(read, candidates));
         }
         for (int w : candidates) {
@@ -1127,7 +900,7 @@ public final class CausalModel {
         return any(options);
     }
 
-    /** @param candidates the read's {@link #sources}, when none is visible before it in every execution */
+    /** @param candidates the read's {@link ReadSources sources}, when none is visible before it in every execution */
     private Formula noWriteVisibleBefore(int read, List<Integer> candidates) {
         return all(candidates.stream().map(w -> atom(read, mhb.visibility(w))).toList());
     }
@@ -1204,6 +977,6 @@ public final class CausalModel {
     }
 
     List<Integer> writesTo(Address address) {
-        return writes.getOrDefault(address, List.of());
+        return sources.writesTo(address);
     }
 }

@@ -411,7 +411,7 @@ public final class Seeds {
     /** The visibility event of a write that, in the solver's order, lets busy-wait step {@code step} happen; -1 if none does. */
     private static int justifyingWrite(CausalModel model, int step, List<int[]> options, int[] position) {
         // Before the cut too: for the target, which comes after it, a write between the two is not in the seed.
-        return CausalModel.justifyingWrite(model.mustHappenBefore(), options, position, Math.min(position[step], position[model.cut()]));
+        return SpinGuards.justifyingWrite(model.mustHappenBefore(), options, position, Math.min(position[step], position[model.cut()]));
     }
 
     /** A fixed event the solver's order placed before the cut (where a query was asked again without the prefix, some follow it). */
