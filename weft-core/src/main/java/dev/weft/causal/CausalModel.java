@@ -75,6 +75,7 @@ public final class CausalModel {
     private final int cut;
     private final MustHappenBefore mhb;
     private final Map<Address, List<LockPair>> locks;
+    private final LockHoldings holdings;
     private final ReadSources sources;
     private final Map<Long, Formula> atoms = new HashMap<>();
     private final SpinGuards spinGuards;
@@ -88,8 +89,6 @@ public final class CausalModel {
     private PrefixPast prefixPast;
     /** Keys of the left-out constraints added so far: a read's index, or {@code -1 - (first acquire << 32 | second acquire)}. */
     private final Set<Long> refined = new HashSet<>();
-    private final Map<Integer, LockPair> holdingAcquiredBy = new HashMap<>();
-    private final Map<Integer, LockPair> holdingReleasedBy = new HashMap<>();
     private final Notifications notifications;
     private final BlockingSteps blocking;
     /** The run's end as an event, when one of the run's events ended it; else null. */
@@ -116,15 +115,8 @@ public final class CausalModel {
         this.fixedFinalReads = fixedFinalReads;
         this.cut = trace.size();
         this.mhb = new MustHappenBefore(trace, memoryModel);
-        this.locks = LockPair.of(trace);
-        for (List<LockPair> holdings : locks.values()) {
-            for (LockPair holding : holdings) {
-                holdingAcquiredBy.put(holding.acquire(), holding);
-                if (holding.release() >= 0) {
-                    holdingReleasedBy.put(holding.release(), holding);
-                }
-            }
-        }
+        this.holdings = new LockHoldings(trace);
+        this.locks = holdings.byLock();
         this.sources = new ReadSources(trace, mhb, this);
         this.spinGuards = new SpinGuards(trace, mhb, sources::writesTo);
         this.finalValues = finalValues(trace);
@@ -477,11 +469,11 @@ public final class CausalModel {
             if (write >= 0) {
                 lastVisible.put(trace.get(write).address(), trace.get(write).locationValue());
             }
-            LockPair released = holdingReleasedBy.get(e);
+            LockPair released = holdings.releasedBy(e);
             if (released != null) {
                 open.get(released.lock()).remove(released);
             }
-            LockPair acquired = holdingAcquiredBy.get(e);
+            LockPair acquired = holdings.acquiredBy(e);
             if (acquired != null) {
                 List<LockPair> holders = open.computeIfAbsent(acquired.lock(), l -> new ArrayList<>());
                 for (LockPair holder : holders) {
@@ -505,12 +497,12 @@ public final class CausalModel {
 
     /** The holding whose outermost acquire {@code event} is, or null. */
     LockPair holdingAcquiredBy(int event) {
-        return holdingAcquiredBy.get(event);
+        return holdings.acquiredBy(event);
     }
 
     /** The holding {@code event} releases, or null. */
     LockPair holdingReleasedBy(int event) {
-        return holdingReleasedBy.get(event);
+        return holdings.releasedBy(event);
     }
 
     /** The write whose visibility event {@code event} is (the write itself, or its FLUSH), or -1. */
@@ -540,6 +532,14 @@ public final class CausalModel {
         options.add(atom(cut, a.acquire()));
         options.add(atom(cut, b.acquire()));
         return any(options);
+    }
+
+    /**
+     * Whether a lock a thread ended with was taken, by it or by another thread, through the re-acquire after a wait: the
+     * queries do not ask for the orders that involves, so the exploration cannot be counted complete.
+     */
+    public boolean abandonsALockAcquiredByAWake() {
+        return holdings.abandonedOneTakenByAWake();
     }
 
     /** Each event's position among its thread's operations; a flush takes its write's. Computed once: every seed names its events by it. */
@@ -629,8 +629,8 @@ public final class CausalModel {
      * each step it may cut off and each cut-off step before the end ({@link EndOrder}).
      */
     public List<SeedQuery> queries() {
-        List<SeedQuery> queries = new ArrayList<>(lockInversions());
-        queries.addAll(abandonedLocksFirst());
+        List<SeedQuery> queries = new ArrayList<>(holdings.inversions(fixed));
+        queries.addAll(holdings.abandonedFirst(fixed));
         for (int[] waitNotifyWake : mhb.notifiedWaits()) {
             if (!fixed.get(waitNotifyWake[0]) && !fixed.get(waitNotifyWake[1])) {
                 queries.add(new SeedQuery.LostNotify(waitNotifyWake[0], waitNotifyWake[1]));
@@ -771,95 +771,6 @@ public final class CausalModel {
     /** For a query's root that {@link #validity} leaves free as a possible target: it returns its trace value. */
     Formula heldIfTarget(int event) {
         return event >= 0 && trace.get(event).readsLocation() && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
-    }
-
-    /**
-     * Pairs of acquires that close a two-thread lock-order inversion: thread 1 holds lock A and
-     * acquires B inside, thread 2 holds B and acquires A inside. Beyond the papers, which leave
-     * deadlocks to future work (mcr-systematic-testing §4.4.2): lock constraints alone only admit
-     * lock-consistent runs, so these are asked for explicitly.
-     */
-    List<SeedQuery> lockInversions() {
-        List<LockPair> all = new ArrayList<>();
-        locks.values().forEach(all::addAll);
-        Map<Integer, LockPair> byAcquire = new HashMap<>();
-        all.forEach(p -> byAcquire.put(p.acquire(), p));
-        // (outer holding, inner holding) of one thread, inner acquired while outer is held
-        List<LockPair[]> nestings = new ArrayList<>();
-        for (LockPair outer : all) {
-            int end = outer.release() >= 0 ? outer.release() : trace.size();
-            for (int e = outer.acquire() + 1; e < end; e++) {
-                LockPair inner = byAcquire.get(e);
-                if (inner != null && inner.thread() == outer.thread() && !inner.lock().equals(outer.lock())
-                        && trace.get(e).kind() == EventKind.LOCK && !fixed.get(e)) {
-                    nestings.add(new LockPair[] {outer, inner});
-                }
-            }
-        }
-        List<SeedQuery> inversions = new ArrayList<>();
-        for (int i = 0; i < nestings.size(); i++) {
-            for (int j = i + 1; j < nestings.size(); j++) {
-                LockPair[] one = nestings.get(i);
-                LockPair[] two = nestings.get(j);
-                if (one[0].thread() != two[0].thread() && one[0].lock().equals(two[1].lock())
-                        && one[1].lock().equals(two[0].lock()) && one[0].excludes(two[1]) && two[0].excludes(one[1])) {
-                    inversions.add(new SeedQuery.LockInversion(one[1].acquire(), two[1].acquire()));
-                }
-            }
-        }
-        return inversions;
-    }
-
-    /**
-     * For each holding a thread ended with (a {@code java.util.concurrent} lock its failure never
-     * released), each other thread's acquire of that lock that could come after it. Beyond the papers:
-     * Φ_lock puts a holding never released after every other release, so no new value of a read asks
-     * for the order where it is taken first, and the acquires waiting for it then block for ever.
-     */
-    List<SeedQuery> abandonedLocksFirst() {
-        List<SeedQuery> queries = new ArrayList<>();
-        for (LockPair abandoned : abandonedHoldings()) {
-            for (LockPair other : locks.get(abandoned.lock())) {
-                if (abandoned.excludes(other) && isLock(abandoned.acquire()) && isLock(other.acquire()) && !fixed.get(other.acquire())) {
-                    queries.add(new SeedQuery.AbandonedLockFirst(abandoned.acquire(), other.acquire()));
-                }
-            }
-        }
-        return queries;
-    }
-
-    /**
-     * Whether a lock a thread ended with was taken, by it or by another thread, through the re-acquire
-     * after a wait: {@link #abandonedLocksFirst} does not ask for the orders that involves, so the
-     * exploration cannot be counted complete.
-     */
-    public boolean abandonsALockAcquiredByAWake() {
-        for (LockPair abandoned : abandonedHoldings()) {
-            for (LockPair other : locks.get(abandoned.lock())) {
-                if ((other == abandoned || abandoned.excludes(other)) && !isLock(other.acquire())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The holdings never released by a thread that ended: what its failure left locked. */
-    private List<LockPair> abandonedHoldings() {
-        Set<Integer> ended = new HashSet<>();
-        for (Event e : trace.events()) {
-            if (e.kind() == EventKind.END) {
-                ended.add(e.thread());
-            }
-        }
-        List<LockPair> abandoned = new ArrayList<>();
-        locks.values().forEach(holdings -> holdings.stream()
-                .filter(h -> h.release() < 0 && ended.contains(h.thread())).forEach(abandoned::add));
-        return abandoned;
-    }
-
-    private boolean isLock(int event) {
-        return trace.get(event).kind() == EventKind.LOCK;
     }
 
     /**
