@@ -773,72 +773,12 @@ public final class CausalModel {
         return event >= 0 && trace.get(event).readsLocation() && mayBeTargetInPrefix(event) ? heldToTraceValue(event) : Formula.TRUE;
     }
 
-    /**
-     * Φ_value: the read returns {@code value}, through a write visible before {@code anchor} (the
-     * read itself, or the cut for a seed's target) with no other visible write to the address in
-     * between — or through the initial value when no write is visible before it — or, under
-     * TSO/PSO, by store forwarding from its own thread's latest buffered write while that is not
-     * yet flushed.
-     */
+    /** Φ_value ({@link ReadSources#readsValue}): the read returns {@code value} through a write visible before {@code anchor}. */
     private Formula readsValue(int read, long value, int anchor) {
-        int own = isFinalRead(read) ? -1 : mhb.forwardingSource(read);
-        if (own < 0) {
-            return fromMemory(read, value, anchor);
-        }
-        int flush = mhb.visibility(own);
-        boolean ownValue = trace.get(own).writtenValue() == value;
-        if (flush < 0) {
-            return ownValue ? Formula.TRUE : Formula.FALSE;
-        }
-        Formula forwarded = ownValue && !precedes(flush, read) ? atom(read, flush) : Formula.FALSE;
-        Formula flushed = all(List.of(visibleBefore(flush, anchor), fromMemory(read, value, anchor)));
-        return any(List.of(forwarded, flushed));
+        return sources.readsValue(read, value, anchor);
     }
 
-    private Formula fromMemory(int read, long value, int anchor) {
-        ReadSources.Sources readable = sources.of(read);
-        List<Integer> candidates = readable.writes();
-        List<Formula> options = new ArrayList<>();
-        Long initial = trace.initialValue(addressRead(read));
-        if (initial != null && initial == value && readable.initialPossible()) {
-            options.add(noWriteVisibleBefore(read, candidates));
-        }
-        for (int w : candidates) {
-            if (trace.get(w).locationValue() == value) {
-                options.add(lastVisibleBefore(read, w, candidates, anchor));
-            }
-        }
-        return any(options);
-    }
-
-    /** @param candidates the read's {@link ReadSources sources}, when none is visible before it in every execution */
-    private Formula noWriteVisibleBefore(int read, List<Integer> candidates) {
-        return all(candidates.stream().map(w -> atom(read, mhb.visibility(w))).toList());
-    }
-
-    private Formula lastVisibleBefore(int read, int write, List<Integer> candidates, int anchor) {
-        int visible = mhb.visibility(write);
-        List<Formula> parts = new ArrayList<>();
-        parts.add(visibleBefore(visible, anchor));
-        // Threads with a candidate that must follow the write: the read precedes that one, hence the thread's later ones.
-        Set<Integer> followingThreads = new HashSet<>();
-        for (int other : candidates) {
-            int otherVisible = mhb.visibility(other);
-            if (other == write || precedes(otherVisible, visible)) {
-                continue;
-            }
-            if (!precedes(visible, otherVisible)) {
-                parts.add(any(List.of(atom(otherVisible, visible), atom(read, otherVisible))));
-            } else if (precedes(otherVisible, read)) {
-                return Formula.FALSE;
-            } else if (followingThreads.add(trace.get(other).thread())) {
-                parts.add(atom(read, otherVisible));
-            }
-        }
-        return all(parts);
-    }
-
-    private Formula visibleBefore(int event, int anchor) {
+    Formula visibleBefore(int event, int anchor) {
         return anchor != cut && precedes(event, anchor) ? Formula.TRUE : atom(event, anchor);
     }
 

@@ -1,20 +1,24 @@
 package dev.weft.causal;
 
+import dev.weft.solver.Formula;
 import dev.weft.trace.Address;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
 import dev.weft.trace.Trace;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntPredicate;
 
 /**
- * Which writes each read of a trace may take its value from (Φ_value's candidates, mcr-systematic-testing §3.2), kept
- * small: per address, each thread's writes that become visible, of which a read needs one range only. {@link CausalModel}
- * asks it for a read's sources (the virtual final reads included: their addresses and order are the model's).
+ * Which writes each read of a trace may take its value from, kept small (per address, each thread's writes that become
+ * visible, of which a read needs one range only), and Φ_value over them (mcr-systematic-testing §3.2; mcr-tso-pso §4.1
+ * for store forwarding). {@link CausalModel} asks it for a read's sources and value constraints, the virtual final reads
+ * included: their addresses, order variables and atoms are the model's.
  */
 final class ReadSources {
     private final Trace trace;
@@ -198,6 +202,71 @@ final class ReadSources {
             }
         }
         return low;
+    }
+
+    /**
+     * Φ_value: the read returns {@code value}, through a write visible before {@code anchor} (the
+     * read itself, or the cut for a seed's target) with no other visible write to the address in
+     * between — or through the initial value when no write is visible before it — or, under
+     * TSO/PSO, by store forwarding from its own thread's latest buffered write while that is not
+     * yet flushed.
+     */
+    Formula readsValue(int read, long value, int anchor) {
+        int own = model.isFinalRead(read) ? -1 : mhb.forwardingSource(read);
+        if (own < 0) {
+            return fromMemory(read, value, anchor);
+        }
+        int flush = mhb.visibility(own);
+        boolean ownValue = trace.get(own).writtenValue() == value;
+        if (flush < 0) {
+            return ownValue ? Formula.TRUE : Formula.FALSE;
+        }
+        Formula forwarded = ownValue && !model.precedes(flush, read) ? model.atom(read, flush) : Formula.FALSE;
+        Formula flushed = CausalModel.all(List.of(model.visibleBefore(flush, anchor), fromMemory(read, value, anchor)));
+        return CausalModel.any(List.of(forwarded, flushed));
+    }
+
+    private Formula fromMemory(int read, long value, int anchor) {
+        Sources readable = of(read);
+        List<Integer> candidates = readable.writes();
+        List<Formula> options = new ArrayList<>();
+        Long initial = trace.initialValue(model.addressRead(read));
+        if (initial != null && initial == value && readable.initialPossible()) {
+            options.add(noWriteVisibleBefore(read, candidates));
+        }
+        for (int w : candidates) {
+            if (trace.get(w).locationValue() == value) {
+                options.add(lastVisibleBefore(read, w, candidates, anchor));
+            }
+        }
+        return CausalModel.any(options);
+    }
+
+    /** @param candidates the read's {@link #of sources}, when none is visible before it in every execution */
+    private Formula noWriteVisibleBefore(int read, List<Integer> candidates) {
+        return CausalModel.all(candidates.stream().map(w -> model.atom(read, mhb.visibility(w))).toList());
+    }
+
+    private Formula lastVisibleBefore(int read, int write, List<Integer> candidates, int anchor) {
+        int visible = mhb.visibility(write);
+        List<Formula> parts = new ArrayList<>();
+        parts.add(model.visibleBefore(visible, anchor));
+        // Threads with a candidate that must follow the write: the read precedes that one, hence the thread's later ones.
+        Set<Integer> followingThreads = new HashSet<>();
+        for (int other : candidates) {
+            int otherVisible = mhb.visibility(other);
+            if (other == write || model.precedes(otherVisible, visible)) {
+                continue;
+            }
+            if (!model.precedes(visible, otherVisible)) {
+                parts.add(CausalModel.any(List.of(model.atom(otherVisible, visible), model.atom(read, otherVisible))));
+            } else if (model.precedes(otherVisible, read)) {
+                return Formula.FALSE;
+            } else if (followingThreads.add(trace.get(other).thread())) {
+                parts.add(model.atom(read, otherVisible));
+            }
+        }
+        return CausalModel.all(parts);
     }
 
     /** Built on first use: only the prefix's past needs it, and a model built to predict races asks no query. */
