@@ -11,12 +11,15 @@ import java.util.concurrent.TimeoutException;
 /**
  * The final methods of {@link ForkJoinTask} that the program calls, which the instrumenter sends here
  * (the receiver first, then the arguments). A forked task runs on a new worker thread of the pool of
- * the thread that forks it (the common pool outside any pool); a join runs the task itself when no
- * worker has started it yet, else waits for it.
+ * the thread that forks it (the common pool outside any pool); a join waits for it; {@code invoke}
+ * runs the task on the calling thread.
  *
- * <p>Departure: the JDK runs forked tasks on at most its pool's parallelism of workers and lets a
- * joining worker run other tasks; here every fork may run at once, so the model has every
- * interleaving of task code the JDK's pool has (and a pool too small to make progress is not modelled).
+ * <p>Departures: the JDK runs forked tasks on at most its pool's parallelism of workers, and a thread
+ * that joins a task no worker has taken yet may run it itself. Here every forked task has a worker of
+ * its own, which may run at any moment until the join: that has every interleaving of the task's code
+ * with the other threads' that the JDK's pool has (a joiner running it is the worker running it just
+ * then), without doubling the runs at each join; thread identities differ, and a pool too small to make
+ * progress is not modelled.
  */
 public final class ModelledForkJoinTasks {
     private ModelledForkJoinTasks() {
@@ -29,24 +32,29 @@ public final class ModelledForkJoinTasks {
     }
 
     public static Object join(ForkJoinTask<?> task) {
-        ModelledForkJoinTask modelled = model(task);
-        runOrAwait(modelled);
-        return reportJoin(modelled.taskState());
+        ModelledTaskState state = model(task).taskState();
+        state.awaitDoneUninterruptibly();
+        return reportJoin(state);
     }
 
+    /** Runs the task here unless a worker has it already, then as {@link #join}. */
     public static Object invoke(ForkJoinTask<?> task) {
+        runIfUnclaimed(model(task));
         return join(task);
     }
 
     public static void invokeAll(ForkJoinTask<?> first, ForkJoinTask<?> second) {
         fork(second);
-        join(first);
+        invoke(first);
         join(second);
     }
 
     public static void invokeAll(ForkJoinTask<?>[] tasks) {
         for (int i = tasks.length - 1; i > 0; i--) {
             fork(tasks[i]);
+        }
+        if (tasks.length > 0) {
+            invoke(tasks[0]);
         }
         for (ForkJoinTask<?> task : tasks) {
             join(task);
@@ -97,18 +105,10 @@ public final class ModelledForkJoinTasks {
         return state.isDone() ? state.value() : null;
     }
 
-    /** Body of a forked task's worker: the task may have been taken back by a joiner already. */
+    /** Runs the task unless it was forked or invoked already (a task runs once). */
     static void runIfUnclaimed(ModelledForkJoinTask task) {
         if (task.taskState().claim()) {
             run(task);
-        }
-    }
-
-    private static void runOrAwait(ModelledForkJoinTask task) {
-        if (task.taskState().claim()) {
-            run(task);
-        } else {
-            task.taskState().awaitDoneUninterruptibly();
         }
     }
 

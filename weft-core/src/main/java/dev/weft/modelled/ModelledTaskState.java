@@ -1,10 +1,9 @@
 package dev.weft.modelled;
 
 /**
- * The life of one fork/join task in Weft's model: not started, claimed by the thread that runs it,
- * then done with a value or a failure. The task runs exactly once, on whichever thread claims it
- * first (its forked worker or a thread that joins it before the worker starts), as in the JDK where
- * a joiner may take an unstarted task back and run it itself. Guarded by this object's monitor.
+ * The life of one fork/join task in Weft's model: not started, claimed by the thread that runs it
+ * (its forked worker, or the thread that invokes it), then done with a value or a failure. Guarded by
+ * this object's monitor.
  */
 final class ModelledTaskState {
     private static final int NEW = 0;
