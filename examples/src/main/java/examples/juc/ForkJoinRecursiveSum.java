@@ -30,9 +30,9 @@ public class ForkJoinRecursiveSum {
     }
 
     public static void main(String[] args) {
-        int[] values = {1, 2, 3, 4};
+        int[] values = {1, 2, 3};
         int sum = ForkJoinPool.commonPool().invoke(new Sum(values, 0, values.length));
-        if (sum != 10) {
+        if (sum != 6) {
             throw new AssertionError("sum " + sum);
         }
     }

@@ -9,7 +9,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Makes the program use Weft's models ({@code dev.weft.modelled}) where it would create a JDK thread
- * pool, FutureTask, CountDownLatch, CompletableFuture or ForkJoinPool: {@code new} of such a JDK class
+ * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture or ForkJoinPool: {@code new} of such a JDK class
  * makes its model (a subclass with the same constructors), and the modelled static factories
  * (the {@code Executors} factories, {@code CompletableFuture.supplyAsync} and its kin, {@code ForkJoinPool.commonPool})
  * are called on the models (same names and signatures). A program class's own {@code super(...)} call
@@ -25,7 +25,8 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
             CONCURRENT + "ThreadPoolExecutor", MODELLED + "ModelledThreadPoolExecutor",
             CONCURRENT + "CountDownLatch", MODELLED + "ModelledCountDownLatch",
             CONCURRENT + "CompletableFuture", MODELLED + "ModelledCompletableFuture",
-            CONCURRENT + "ForkJoinPool", MODELLED + "ModelledForkJoinPool");
+            CONCURRENT + "ForkJoinPool", MODELLED + "ModelledForkJoinPool",
+            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor");
     /** JDK superclasses of program classes replaced by their models (see {@link #superclass}). */
     private static final Map<String, String> SUPERCLASSES = Map.of(
             CONCURRENT + "RecursiveTask", MODELLED + "ModelledRecursiveTask",
@@ -46,10 +47,13 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
     private static final String MODELLED_EXECUTORS = MODELLED + "ModelledExecutors";
     private static final String POOL = ")Ljava/util/concurrent/ExecutorService;";
     private static final String FACTORY = "Ljava/util/concurrent/ThreadFactory;";
+    private static final String SCHEDULED = ")Ljava/util/concurrent/ScheduledExecutorService;";
     private static final Set<String> FACTORIES = Set.of(
             "newFixedThreadPool(I" + POOL, "newFixedThreadPool(I" + FACTORY + POOL,
             "newSingleThreadExecutor(" + POOL, "newSingleThreadExecutor(" + FACTORY + POOL,
             "newCachedThreadPool(" + POOL, "newCachedThreadPool(" + FACTORY + POOL,
+            "newScheduledThreadPool(I" + SCHEDULED, "newScheduledThreadPool(I" + FACTORY + SCHEDULED,
+            "newSingleThreadScheduledExecutor(" + SCHEDULED, "newSingleThreadScheduledExecutor(" + FACTORY + SCHEDULED,
             "defaultThreadFactory()" + FACTORY,
             "callable(Ljava/lang/Runnable;)Ljava/util/concurrent/Callable;",
             "callable(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Callable;");

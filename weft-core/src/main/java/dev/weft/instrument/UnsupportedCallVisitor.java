@@ -16,8 +16,7 @@ import org.objectweb.asm.MethodVisitor;
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors",
-            CONCURRENT + "ScheduledThreadPoolExecutor",
+            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
@@ -27,7 +26,9 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "Executor", CONCURRENT + "ExecutorService", CONCURRENT + "AbstractExecutorService",
             CONCURRENT + "ThreadPoolExecutor", CONCURRENT + "Future", CONCURRENT + "RunnableFuture",
             CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch", CONCURRENT + "CompletableFuture", CONCURRENT + "CompletionStage",
-            CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction");
+            CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction",
+            CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
+            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed");
     private static final Set<String> METHODS = Set.of(
             "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",
