@@ -30,7 +30,7 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
             CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed");
     private static final Set<String> METHODS = Set.of(
-            "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
+            "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",
             "java/lang/System.inheritedChannel");
 
