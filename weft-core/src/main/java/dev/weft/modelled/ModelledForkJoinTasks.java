@@ -113,14 +113,7 @@ public final class ModelledForkJoinTasks {
     }
 
     private static void run(ModelledForkJoinTask task) {
-        Object value = null;
-        Throwable failure = null;
-        try {
-            value = task.computeHere();
-        } catch (Throwable t) {
-            failure = t;
-        }
-        task.taskState().finish(value, failure);
+        task.taskState().run(task::computeHere);
     }
 
     private static Object reportJoin(ModelledTaskState state) {

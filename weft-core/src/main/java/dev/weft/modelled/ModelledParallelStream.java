@@ -18,7 +18,6 @@ import java.util.Spliterator;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.stream.BaseStream;
 import java.util.stream.Collector;
 import java.util.stream.DoubleStream;
@@ -182,7 +181,7 @@ public final class ModelledParallelStream implements InvocationHandler {
             Object[] part = parts.get(i);
             ModelledTaskState state = new ModelledTaskState();
             states[i] = state;
-            Runnable work = () -> runPart(state, () -> terminal.apply(pipeline(part)));
+            Runnable work = () -> state.run(() -> terminal.apply(pipeline(part)));
             if (i > 0) {
                 pool.start(work);
             } else {
@@ -198,18 +197,6 @@ public final class ModelledParallelStream implements InvocationHandler {
             results.add(state.value());
         }
         return results;
-    }
-
-    private static void runPart(ModelledTaskState state, Supplier<Object> work) {
-        state.claim();
-        Object value = null;
-        Throwable failure = null;
-        try {
-            value = work.get();
-        } catch (Throwable t) {
-            failure = t;
-        }
-        state.finish(value, failure);
     }
 
     /** The source's elements, one per part, or {@link #MOST_PARTS} parts of neighbours. */

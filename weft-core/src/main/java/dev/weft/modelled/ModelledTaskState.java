@@ -1,5 +1,7 @@
 package dev.weft.modelled;
 
+import java.util.function.Supplier;
+
 /**
  * The life of one fork/join task in Weft's model: not started, claimed by the thread that runs it
  * (its forked worker, or the thread that invokes it), then done with a value or a failure. Guarded by
@@ -23,7 +25,19 @@ final class ModelledTaskState {
         return true;
     }
 
-    synchronized void finish(Object result, Throwable thrown) {
+    /** Runs {@code work} on the calling thread and finishes with what it returns or throws. */
+    void run(Supplier<Object> work) {
+        Object result = null;
+        Throwable thrown = null;
+        try {
+            result = work.get();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        finish(result, thrown);
+    }
+
+    private synchronized void finish(Object result, Throwable thrown) {
         value = result;
         failure = thrown;
         state = DONE;
