@@ -30,9 +30,9 @@ public class ForkJoinRecursiveSum {
     }
 
     public static void main(String[] args) {
-        int[] values = {1, 2, 3};
+        int[] values = {1, 2};
         int sum = ForkJoinPool.commonPool().invoke(new Sum(values, 0, values.length));
-        if (sum != 6) {
+        if (sum != 3) {
             throw new AssertionError("sum " + sum);
         }
     }
