@@ -9,11 +9,13 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Makes the program use Weft's models ({@code dev.weft.modelled}) where it would create a JDK thread
- * pool, FutureTask or CountDownLatch: {@code new} of such a JDK class makes its model (a subclass with
- * the same constructors), and the modelled {@code Executors} factories are called on
- * {@code ModelledExecutors} (same names and signatures). A program class's own {@code super(...)} call
+ * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture or ForkJoinPool: {@code new} of such a JDK class
+ * makes its model (a subclass with the same constructors), and the modelled static factories
+ * (the {@code Executors} factories, {@code CompletableFuture.supplyAsync} and its kin, {@code ForkJoinPool.commonPool})
+ * are called on the models (same names and signatures). A program class's own {@code super(...)} call
  * to such a class stays as written: the subclass remains the JDK class's, and calls that would reach
- * the JDK's code stop the run as unsupported.
+ * the JDK's code stop the run as unsupported. {@code RecursiveTask} and {@code RecursiveAction} are
+ * the exception: a program subclass of one extends its model instead ({@link #superclass}).
  */
 final class ModelSubstitutionVisitor extends MethodVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
@@ -21,21 +23,51 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
     private static final Map<String, String> MODELS = Map.of(
             CONCURRENT + "FutureTask", MODELLED + "ModelledFutureTask",
             CONCURRENT + "ThreadPoolExecutor", MODELLED + "ModelledThreadPoolExecutor",
-            CONCURRENT + "CountDownLatch", MODELLED + "ModelledCountDownLatch");
+            CONCURRENT + "CountDownLatch", MODELLED + "ModelledCountDownLatch",
+            CONCURRENT + "CompletableFuture", MODELLED + "ModelledCompletableFuture",
+            CONCURRENT + "ForkJoinPool", MODELLED + "ModelledForkJoinPool",
+            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor");
+    /** JDK superclasses of program classes replaced by their models (see {@link #superclass}). */
+    private static final Map<String, String> SUPERCLASSES = Map.of(
+            CONCURRENT + "RecursiveTask", MODELLED + "ModelledRecursiveTask",
+            CONCURRENT + "RecursiveAction", MODELLED + "ModelledRecursiveAction");
+    /** Static methods of JDK classes that the models have with the same name and descriptor, by JDK class. */
+    private static final Map<String, Set<String>> STATICS = Map.of(
+            CONCURRENT + "CompletableFuture", Set.of(
+                    "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
+                    "supplyAsync(Ljava/util/function/Supplier;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;",
+                    "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;",
+                    "runAsync(Ljava/lang/Runnable;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;",
+                    "completedFuture(Ljava/lang/Object;)Ljava/util/concurrent/CompletableFuture;",
+                    "failedFuture(Ljava/lang/Throwable;)Ljava/util/concurrent/CompletableFuture;",
+                    "allOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;",
+                    "anyOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;"),
+            CONCURRENT + "ForkJoinPool", Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;", "getCommonPoolParallelism()I"));
     private static final String EXECUTORS = CONCURRENT + "Executors";
     private static final String MODELLED_EXECUTORS = MODELLED + "ModelledExecutors";
     private static final String POOL = ")Ljava/util/concurrent/ExecutorService;";
     private static final String FACTORY = "Ljava/util/concurrent/ThreadFactory;";
+    private static final String SCHEDULED = ")Ljava/util/concurrent/ScheduledExecutorService;";
     private static final Set<String> FACTORIES = Set.of(
             "newFixedThreadPool(I" + POOL, "newFixedThreadPool(I" + FACTORY + POOL,
             "newSingleThreadExecutor(" + POOL, "newSingleThreadExecutor(" + FACTORY + POOL,
             "newCachedThreadPool(" + POOL, "newCachedThreadPool(" + FACTORY + POOL,
+            "newScheduledThreadPool(I" + SCHEDULED, "newScheduledThreadPool(I" + FACTORY + SCHEDULED,
+            "newSingleThreadScheduledExecutor(" + SCHEDULED, "newSingleThreadScheduledExecutor(" + FACTORY + SCHEDULED,
             "defaultThreadFactory()" + FACTORY,
             "callable(Ljava/lang/Runnable;)Ljava/util/concurrent/Callable;",
             "callable(Ljava/lang/Runnable;Ljava/lang/Object;)Ljava/util/concurrent/Callable;");
 
     /** The classes of the {@code new}s whose constructor call is still to come, innermost last. */
     private final List<String> unconstructed = new ArrayList<>();
+
+    /**
+     * The superclass a program class gets: its model for {@code RecursiveTask} and {@code RecursiveAction},
+     * whose final methods (fork, join) the JDK runs on its own pool (see {@link ForkJoinCallVisitor}).
+     */
+    static String superclass(String superName) {
+        return superName == null ? null : SUPERCLASSES.getOrDefault(superName, superName);
+    }
 
     ModelSubstitutionVisitor(MethodVisitor next) {
         super(Opcodes.ASM9, next);
@@ -56,8 +88,12 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
                 && unconstructed.get(unconstructed.size() - 1).equals(owner)) {
             unconstructed.remove(unconstructed.size() - 1);
             owner = MODELS.getOrDefault(owner, owner);
+        } else if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>")) {
+            owner = SUPERCLASSES.getOrDefault(owner, owner); // the super(...) call of a class whose superclass is replaced
         } else if (opcode == Opcodes.INVOKESTATIC && owner.equals(EXECUTORS) && FACTORIES.contains(name + descriptor)) {
             owner = MODELLED_EXECUTORS;
+        } else if (opcode == Opcodes.INVOKESTATIC && STATICS.getOrDefault(owner, Set.of()).contains(name + descriptor)) {
+            owner = MODELS.get(owner);
         }
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
     }

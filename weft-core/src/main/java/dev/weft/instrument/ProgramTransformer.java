@@ -168,6 +168,12 @@ public final class ProgramTransformer {
         }
 
         @Override
+        public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+            boolean program = !jdk && !ProgramClasses.isModelled(name);
+            super.visit(version, access, name, signature, program ? ModelSubstitutionVisitor.superclass(superName) : superName, interfaces);
+        }
+
+        @Override
         public MethodVisitor visitMethod(int declared, String name, String descriptor, String signature, String[] exceptions) {
             if (jdk) {
                 return visitJdkMethod(declared, name, descriptor, signature, exceptions);
@@ -270,6 +276,7 @@ public final class ProgramTransformer {
             mv = new MethodReferenceVisitor(mv, implementation -> bridges.replace(implementation, ctx.location()));
             if (!isModel) {
                 mv = new ModelSubstitutionVisitor(mv);
+                mv = new ForkJoinCallVisitor(mv, ctx);
             }
             if (pathConditions && !isModel && original != null) {
                 mv = SymbolicVisitor.outermost(mv, ctx, original.maxLocals, outline.sourceFile);

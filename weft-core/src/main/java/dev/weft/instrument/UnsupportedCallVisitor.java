@@ -11,14 +11,12 @@ import org.objectweb.asm.MethodVisitor;
  * <p>Executors, futures and latches are the exception where Weft models them ({@code dev.weft.modelled},
  * see {@link ModelSubstitutionVisitor}) or the program implements them: a call on one of those types
  * runs when it reaches a model's or the program's code and stops the run only when it would reach the
- * JDK's (a ForkJoinPool, a CompletableFuture, a method the models do not override).
+ * JDK's (a method the models do not override, a fork/join task that is not a RecursiveTask or RecursiveAction).
  */
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "ScheduledExecutorService", CONCURRENT + "Executors",
-            CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ForkJoinPool",
-            CONCURRENT + "ForkJoinTask", CONCURRENT + "CompletableFuture",
+            CONCURRENT + "PriorityBlockingQueue", CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
@@ -27,9 +25,12 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final Set<String> MODELLED_OR_PROGRAM = Set.of(
             CONCURRENT + "Executor", CONCURRENT + "ExecutorService", CONCURRENT + "AbstractExecutorService",
             CONCURRENT + "ThreadPoolExecutor", CONCURRENT + "Future", CONCURRENT + "RunnableFuture",
-            CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch");
+            CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch", CONCURRENT + "CompletableFuture", CONCURRENT + "CompletionStage",
+            CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction",
+            CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
+            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed");
     private static final Set<String> METHODS = Set.of(
-            "java/util/Collection.parallelStream", "java/util/stream/BaseStream.parallel", "java/lang/Runtime.exec",
+            "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",
             "java/lang/System.inheritedChannel");
 

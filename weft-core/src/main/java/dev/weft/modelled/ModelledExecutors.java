@@ -3,6 +3,7 @@ package dev.weft.modelled;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -44,6 +45,23 @@ public final class ModelledExecutors {
     public static ExecutorService newCachedThreadPool(ThreadFactory factory) {
         return new ModelledThreadPoolExecutor(0, Integer.MAX_VALUE, 60L, TimeUnit.SECONDS, new SynchronousQueue<>(), factory,
                 new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    public static ScheduledExecutorService newScheduledThreadPool(int threads) {
+        return new ModelledScheduledThreadPoolExecutor(threads);
+    }
+
+    public static ScheduledExecutorService newScheduledThreadPool(int threads, ThreadFactory factory) {
+        return new ModelledScheduledThreadPoolExecutor(threads, factory);
+    }
+
+    /** Departure: the JDK wraps this pool so that it cannot be cast to ScheduledThreadPoolExecutor; this one can. */
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor() {
+        return newScheduledThreadPool(1);
+    }
+
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor(ThreadFactory factory) {
+        return newScheduledThreadPool(1, factory);
     }
 
     /** Threads named "pool-N-thread-M", non-daemon, normal priority, as the JDK's; N counts from 1 in every run. */

@@ -75,6 +75,43 @@ public class ModelledFutureTask<V> extends FutureTask<V> {
         }
     }
 
+    /**
+     * One run of a periodic task's body: the task stays not done when the body returns normally, and
+     * fails when it throws. False if it did not run, failed or was cancelled meanwhile (no next run).
+     */
+    @Override
+    protected boolean runAndReset() {
+        synchronized (this) {
+            if (state != NEW) {
+                return false;
+            }
+            state = RUNNING;
+            runner = Thread.currentThread();
+        }
+        Throwable thrown = null;
+        try {
+            callable.call();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        synchronized (this) {
+            runner = null;
+            if (state != RUNNING) {
+                if (runnerInterrupted) {
+                    Thread.interrupted();
+                }
+                return false;
+            }
+            state = thrown == null ? NEW : FAILED;
+            failure = thrown;
+            notifyAll();
+        }
+        if (thrown != null) {
+            done();
+        }
+        return thrown == null;
+    }
+
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
         synchronized (this) {

@@ -2,7 +2,11 @@
  * Weft's models of {@code java.util.concurrent} classes whose JDK versions block inside the JDK where
  * no hook sees them: thread pools ({@link dev.weft.modelled.ModelledThreadPoolExecutor}, made by
  * {@link dev.weft.modelled.ModelledExecutors}), {@link dev.weft.modelled.ModelledFutureTask} and
- * {@link dev.weft.modelled.ModelledCountDownLatch}.
+ * {@link dev.weft.modelled.ModelledCountDownLatch}; and of the classes whose JDK versions run code on
+ * threads the JDK starts itself: {@link dev.weft.modelled.ModelledCompletableFuture},
+ * {@link dev.weft.modelled.ModelledForkJoinPool} (the common pool too) with the fork/join tasks
+ * ({@link dev.weft.modelled.ModelledForkJoinTasks}), {@link dev.weft.modelled.ModelledParallelStream} and
+ * {@link dev.weft.modelled.ModelledScheduledThreadPoolExecutor}.
  *
  * <p>They are plain Java written with threads, monitors and {@code wait}/{@code notify}, and every
  * run's class loader loads them and instruments them like program code: a pool's workers are program

@@ -2,6 +2,7 @@ package dev.weft.runtime;
 
 import dev.weft.runtime.hooks.HookHandler;
 import dev.weft.runtime.hooks.Hooks;
+import dev.weft.trace.IncompleteReason;
 import dev.weft.trace.RunResult;
 import dev.weft.trace.Symbols;
 import java.util.Date;
@@ -582,6 +583,16 @@ final class ControlledHooks implements HookHandler {
     @Override
     public void unsupported(String api, int loc) {
         core.unsupported(api, loc);
+    }
+
+    @Override
+    public void modelBoundReached(String what) {
+        core.enter();
+        try {
+            core.recording.incomplete(IncompleteReason.of("model-bound", what));
+        } finally {
+            core.unlock();
+        }
     }
 
     @Override

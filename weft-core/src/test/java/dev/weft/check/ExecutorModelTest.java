@@ -85,10 +85,12 @@ class ExecutorModelTest {
 
     @ParameterizedTest
     @CsvSource({
-            "common-pool, java.util.concurrent.ForkJoinPool.commonPool",
-            "fork-join-as-executor-service, java.util.concurrent.ExecutorService.submit",
-            "scheduled, java.util.concurrent.Executors.newScheduledThreadPool",
-            "completable, java.util.concurrent.CompletableFuture.supplyAsync",
+            "fork-join-statistics, java.util.concurrent.ForkJoinPool.getStealCount",
+            "fork-join-as-executor-service, java.util.concurrent.Future.get",
+            "scheduled-queue, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue",
+            "completable-delayed, java.util.concurrent.CompletableFuture.delayedExecutor",
+            "parallel-after-map, parallel() on a stream that has operations already",
+            "parallel-sorted, java.util.stream.Stream.sorted on a parallel stream",
             "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
     void executorsWeftDoesNotModelStopTheExplorationNamingTheApi(String use, String api) throws Exception {

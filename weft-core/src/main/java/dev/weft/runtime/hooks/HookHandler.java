@@ -353,4 +353,11 @@ public interface HookHandler {
      */
     default void unseenJdkArrays(int loc) {
     }
+
+    /**
+     * A model of a JDK class ({@code dev.weft.modelled}) stops short of a behaviour the JDK's class has
+     * (a periodic task's next run past the model's bound): the run cannot claim to have covered it.
+     */
+    default void modelBoundReached(String what) {
+    }
 }

@@ -472,6 +472,10 @@ public final class Hooks {
         handler().unsupported(api, loc);
     }
 
+    public static void modelBoundReached(String what) {
+        handler().modelBoundReached(what);
+    }
+
     public static void unseenJdkArrays(int loc) {
         handler().unseenJdkArrays(loc);
     }

@@ -1,0 +1,72 @@
+package dev.weft.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weft.explore.DporStrategy;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.instrument.InstrumentedProgram;
+import dev.weft.trace.Bug;
+import dev.weft.trace.BugKind;
+import dev.weft.trace.IncompleteReason;
+import dev.weft.trace.MemoryModel;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Weft's models of the threads the JDK starts (CompletableFuture, fork/join, scheduled pools, parallel
+ * streams; docs/jdk.md): failures reach the program as the JDK reports them, and where a model stops
+ * short of the JDK the check says it is incomplete. The catalogue's examples.juc rows check the verdicts.
+ */
+class JdkThreadModelTest {
+    private static ExplorationResult explore(String use) throws Exception {
+        String subjects = Path.of(subjects.JdkThreadUses.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        InstrumentedProgram program = InstrumentedProgram.open(subjects, "subjects.JdkThreadUses", List.of(use));
+        return RealRuns.explore(program, MemoryModel.SC, new DporStrategy(MemoryModel.SC), 2_000, false).result();
+    }
+
+    private static Bug onlyBug(ExplorationResult result) {
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict(), String.valueOf(result.error()));
+        return result.bugs().get(0).bug();
+    }
+
+    @Test
+    void anAsyncSuppliersExceptionReachesJoinAsACompletionException() throws Exception {
+        Bug bug = onlyBug(explore("completable-failure"));
+        assertEquals(BugKind.EXCEPTION, bug.kind());
+        assertEquals("CompletionException: java.lang.IllegalStateException: boom", bug.message());
+    }
+
+    @Test
+    void exceptionallyRecoversWithEveryBehaviourCovered() throws Exception {
+        ExplorationResult result = explore("completable-recovered");
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
+    }
+
+    @Test
+    void aForkJoinTasksExceptionIsRethrownByTheInvoke() throws Exception {
+        Bug bug = onlyBug(explore("fork-join-failure"));
+        assertEquals(BugKind.EXCEPTION, bug.kind());
+        assertEquals("IllegalStateException: boom", bug.message());
+    }
+
+    @Test
+    void aPeriodicTaskPastItsBoundMakesTheCheckIncomplete() throws Exception {
+        ExplorationResult result = explore("periodic-never-cancelled");
+        assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
+        assertFalse(result.complete());
+        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::kind).anyMatch("model-bound"::equals),
+                result.incompleteReasons().toString());
+    }
+
+    @Test
+    void aParallelStreamOfMoreElementsThanPartsMakesTheCheckIncomplete() throws Exception {
+        ExplorationResult result = explore("parallel-stream-of-many");
+        assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
+        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains("6 elements ran in 4 parts")),
+                result.incompleteReasons().toString());
+    }
+}

@@ -1,0 +1,45 @@
+package subjects;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+/** Uses of threads the JDK starts (CompletableFuture, fork/join, scheduled pools, parallel streams), one per argument. */
+public class JdkThreadUses {
+    private static int ticks;
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "completable-failure" -> CompletableFuture.supplyAsync(JdkThreadUses::fail).join();
+            case "completable-recovered" -> check(CompletableFuture.supplyAsync(JdkThreadUses::fail).exceptionally(t -> 7).join() == 7);
+            case "fork-join-failure" -> ForkJoinPool.commonPool().invoke(new Failing());
+            case "periodic-never-cancelled" -> {
+                ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+                scheduler.scheduleWithFixedDelay(() -> ticks++, 0, 1, TimeUnit.MILLISECONDS);
+            }
+            case "parallel-stream-of-many" -> check(IntStream.range(0, 6).parallel().sum() == 15);
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+    }
+
+    private static int fail() {
+        throw new IllegalStateException("boom");
+    }
+
+    private static void check(boolean condition) {
+        if (!condition) {
+            throw new AssertionError();
+        }
+    }
+
+    static final class Failing extends RecursiveTask<Integer> {
+        @Override
+        protected Integer compute() {
+            return fail();
+        }
+    }
+}
