@@ -92,6 +92,14 @@ public final class JdkBridge {
 
         void threadYield(int loc);
 
+        /** A {@code synchronized} block of JDK code is entered or left (Weft's model of the monitor; the JVM instruction follows). */
+        void monitorEnter(Object monitor, int loc);
+
+        void monitorExit(Object monitor, int loc);
+
+        /** A number that is the same in every run with the same schedule (the runtime's seed for the thread's randomness). */
+        long randomSeed();
+
         void beforeAtomic(Object atomic, int index, int op, int loc);
 
         void afterAtomic();
@@ -595,6 +603,55 @@ public final class JdkBridge {
         Sink s = entered();
         try {
             s.threadYield(loc);
+        } finally {
+            leave();
+        }
+    }
+
+    // ---- monitors of JDK code's synchronized blocks: Weft's lock model, then the JVM's own instruction
+
+    public static void monitorEnter(Object monitor, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.monitorEnter(monitor, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void monitorExit(Object monitor, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.monitorExit(monitor, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    // ---- ThreadLocalRandom's per-thread hints (probe, secondary seed) as JDK code reads them: a function of the schedule
+
+    /** {@code ThreadLocalRandom.getProbe} and {@code advanceProbe}: never 0, so the JDK never seeds the thread itself. */
+    public static int threadProbe(int loc) {
+        return (int) seed() | 1;
+    }
+
+    public static int advanceProbe(int previous, int loc) {
+        return threadProbe(loc);
+    }
+
+    /** {@code ThreadLocalRandom.nextSecondarySeed} (a skip list's random levels). */
+    public static int secondarySeed(int loc) {
+        return (int) seed();
+    }
+
+    private static long seed() {
+        Sink s = entered();
+        try {
+            return s.randomSeed();
         } finally {
             leave();
         }

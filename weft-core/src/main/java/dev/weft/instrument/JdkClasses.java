@@ -47,17 +47,18 @@ public final class JdkClasses {
         concurrent("Exchanger");
         concurrent("Phaser");
         concurrent("locks.StampedLock");
+        concurrent("ConcurrentHashMap", "AbstractMap");
     }
 
     /**
-     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections) and the classes
+     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map) and the classes
      * whose code it runs: with AbstractQueuedSynchronizer comes its owner-keeping superclass, with a queue the JDK's
      * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on).
      */
     private static void concurrent(String entry, String... brings) {
         List<String> classes = new ArrayList<>();
         for (String name : brings) {
-            classes.add(name.equals("AbstractQueue") ? "java.util.AbstractQueue" : CONCURRENT + name);
+            classes.add(name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
             if (name.equals(AQS)) {
                 classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
             }

@@ -22,7 +22,10 @@ import org.objectweb.asm.Type;
  *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer};</li>
  *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
  *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
- *       {@code synchronized} methods and blocks (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
+ *       {@code synchronized} methods (the catalogue, {@link JdkClasses}, holds no class that has one);</li>
+ *   <li>on, with the JDK's own instruction outside the program's calls: {@code synchronized} blocks (Weft's model of the
+ *       monitor, then the JVM's {@code monitorenter}, as in program code) and {@code ThreadLocalRandom}'s per-thread
+ *       probe and seed (a function of the schedule, {@link ThreadRandomVisitor});</li>
  *   <li>off, because the JDK's other calls are its own: the call-site visitors that refuse, model or bracket calls
  *       (threads, JDK objects, standard input).</li>
  * </ul>
@@ -43,6 +46,8 @@ final class JdkVisitors {
         mv = new LockCallVisitor(mv, ctx, true);
         mv = new AtomicCallVisitor(mv, ctx, true);
         mv = new JdkParkVisitor(mv, ctx);
+        mv = new ThreadRandomVisitor(mv, ctx);
+        mv = new MonitorVisitor(mv, ctx);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
