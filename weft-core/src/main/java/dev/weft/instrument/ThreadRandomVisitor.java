@@ -10,6 +10,8 @@ import org.objectweb.asm.MethodVisitor;
  */
 final class ThreadRandomVisitor extends JdkCallVisitor {
     private static final String THREAD_LOCAL_RANDOM = "java/util/concurrent/ThreadLocalRandom";
+    /** LongAdder's base class reads the probe through methods of its own (JDK 25: through a JDK-internal accessor). */
+    private static final String STRIPED = "java/util/concurrent/atomic/Striped64";
 
     ThreadRandomVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx, true);
@@ -17,7 +19,7 @@ final class ThreadRandomVisitor extends JdkCallVisitor {
 
     @Override
     boolean intercept(Call call) {
-        if (!call.declaring().equals(THREAD_LOCAL_RANDOM)) {
+        if (!call.declaring().equals(THREAD_LOCAL_RANDOM) && !call.declaring().equals(STRIPED)) {
             return false;
         }
         switch (call.method()) {

@@ -183,6 +183,17 @@ public final class JdkApi {
     // ------------------------------------------------------------------ types (instrumentation: by internal name)
 
     /**
+     * Whether the JDK's code of an object of {@code type} must run on the program's behalf from its construction, even while
+     * one thread has it: a synchronizer or blocking queue (its calls may block), and a skip list, whose nodes get levels
+     * drawn at random: from the run's seeds only while the code runs for the program, so that every run of a schedule
+     * builds the same lists.
+     */
+    public static boolean runsForProgramWhenConfined(Class<?> type) {
+        return blocksThreads(type) || java.util.concurrent.ConcurrentSkipListMap.class.isAssignableFrom(type)
+                || java.util.concurrent.ConcurrentSkipListSet.class.isAssignableFrom(type);
+    }
+
+    /**
      * Whether calls on an object of {@code type} (a JDK class or a program subclass) may block and wake threads: a
      * synchronizer or a blocking queue, whose calls only their instrumented JDK code follows faithfully.
      */

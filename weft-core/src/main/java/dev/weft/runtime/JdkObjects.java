@@ -200,8 +200,8 @@ final class JdkObjects {
         RunThread me = core.enter();
         try {
             if (!core.isOutside(me) && !followed.containsKey(object)) {
-                // Such an object's calls may block: the JDK's code must run on the program's behalf even while one thread has it.
-                follow(object, new Reach(me.id, JdkApi.blocksThreads(object.getClass())));
+                // Such an object's calls may block, or draw random numbers: its code runs on the program's behalf even while one thread has it.
+                follow(object, new Reach(me.id, JdkApi.runsForProgramWhenConfined(object.getClass())));
             }
         } finally {
             core.unlock();
