@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class ChmComputeCounter {
     public static void main(String[] args) throws InterruptedException {
         ConcurrentHashMap<String, Integer> hits = new ConcurrentHashMap<>();
+        hits.put("page", 0);
         TwoThreads.run(() -> hits.compute("page", ChmComputeCounter::plusOne), () -> hits.compute("page", ChmComputeCounter::plusOne));
         if (hits.get("page") != 2) {
             throw new AssertionError("counted " + hits.get("page") + " hits");

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class ChmComputeIfAbsentOnce {
     public static void main(String[] args) throws InterruptedException {
         ConcurrentHashMap<String, String> cache = new ConcurrentHashMap<>();
+        cache.put("admin", "ADMIN"); // warmed up before the threads start
         AtomicInteger loads = new AtomicInteger();
         Runnable lookup = () -> cache.computeIfAbsent("user", key -> {
             loads.incrementAndGet();

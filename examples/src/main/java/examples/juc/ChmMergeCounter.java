@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class ChmMergeCounter {
     public static void main(String[] args) throws InterruptedException {
         Map<String, Integer> hits = new ConcurrentHashMap<>();
+        hits.put("home", 0);
         TwoThreads.run(() -> hits.merge("page", 1, Integer::sum), () -> hits.merge("page", 1, Integer::sum));
         if (hits.get("page") != 2) {
             throw new AssertionError("counted " + hits.get("page") + " hits");

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class ChmPutIfAbsentWinner {
     public static void main(String[] args) throws InterruptedException {
         ConcurrentHashMap<String, String> owners = new ConcurrentHashMap<>();
+        owners.put("setup", "main");
         AtomicInteger runs = new AtomicInteger();
         Thread one = new Thread(() -> claim(owners, "one", runs));
         Thread two = new Thread(() -> claim(owners, "two", runs));
