@@ -183,19 +183,6 @@ public final class JdkApi {
     // ------------------------------------------------------------------ types (instrumentation: by internal name)
 
     /**
-     * Whether the JDK's code of an object of {@code type} must run on the program's behalf from its construction, even while
-     * one thread has it: a synchronizer or blocking queue (its calls may block); a skip list, whose nodes get levels drawn
-     * at random, from the run's seeds only while the code runs for the program; a ConcurrentHashMap, whose bins' first
-     * nodes are the monitors of later calls: made on the program's behalf, they have the same ids in every run of a
-     * schedule, which MCR's causal model needs (made unseen, a node got its id from the first thread to lock it).
-     */
-    public static boolean runsForProgramWhenConfined(Class<?> type) {
-        return blocksThreads(type) || java.util.concurrent.ConcurrentSkipListMap.class.isAssignableFrom(type)
-                || java.util.concurrent.ConcurrentSkipListSet.class.isAssignableFrom(type)
-                || java.util.concurrent.ConcurrentHashMap.class.isAssignableFrom(type);
-    }
-
-    /**
      * Whether calls on an object of {@code type} (a JDK class or a program subclass) may block and wake threads: a
      * synchronizer or a blocking queue, whose calls only their instrumented JDK code follows faithfully.
      */
