@@ -34,7 +34,7 @@ class JucInstrumentationTest {
             "examples.jdk.ConcurrentQueueHandoff | ''",
             "examples.BoundedBufferCondition | ''",
             "examples.juc.ChmVisitedSet | java.util.concurrent.ConcurrentHashMap",
-            "examples.juc.SkipListSetIterationMissesEntry | java.util.concurrent.ConcurrentSkipListMap;java.util.concurrent.ConcurrentSkipListSet",
+            "examples.jucopen.SkipListSetIterationMissesEntry | java.util.concurrent.ConcurrentSkipListMap;java.util.concurrent.ConcurrentSkipListSet",
             "examples.juc.CowListAddIfAbsent | ''",
     })
     void aCheckInstrumentsTheConcurrentClassesTheProgramUses(String program, String expected) throws Exception {
