@@ -203,7 +203,7 @@ class CommandLineTest {
                 new String[] {"check", "--time-limit", "soon", "examples.LostUpdate"},
                 new String[] {"check", "--loop-bound", "0", "examples.LostUpdate"},
                 new String[] {"check", "-cp", examples(), "--instrument-jdk", "java.util.NoSuchMap", "examples.LostUpdate"},
-                new String[] {"check", "-cp", examples(), "--instrument-jdk", "java.util.concurrent.ConcurrentSkipListMap", "examples.LostUpdate"},
+                new String[] {"check", "-cp", examples(), "--instrument-jdk", "java.util.TreeMap", "examples.LostUpdate"},
                 new String[] {"check"},
                 new String[] {"replay", "/no/such/schedule.json"})) {
             Outcome bad = weft(args);

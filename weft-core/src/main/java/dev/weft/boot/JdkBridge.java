@@ -92,6 +92,14 @@ public final class JdkBridge {
 
         void threadYield(int loc);
 
+        /** A {@code synchronized} block of JDK code is entered or left (Weft's model of the monitor; the JVM instruction follows). */
+        void monitorEnter(Object monitor, int loc);
+
+        void monitorExit(Object monitor, int loc);
+
+        /** A number that is the same in every run with the same schedule (the runtime's seed for the thread's randomness). */
+        long randomSeed();
+
         void beforeAtomic(Object atomic, int index, int op, int loc);
 
         void afterAtomic();
@@ -595,6 +603,139 @@ public final class JdkBridge {
         Sink s = entered();
         try {
             s.threadYield(loc);
+        } finally {
+            leave();
+        }
+    }
+
+    // ---- copies of reference arrays (System.arraycopy, Arrays.copyOf, Arrays.toString): element reads and writes the runtime sees
+
+    public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length, int loc) {
+        Sink s = enter();
+        if (s == null) {
+            System.arraycopy(src, srcPos, dest, destPos, length);
+            return;
+        }
+        try {
+            if (!(src instanceof Object[] from) || !(dest instanceof Object[] to)) {
+                s.unseenArrays(loc); // primitive arrays (a string builder's bytes) are copied unseen
+                System.arraycopy(src, srcPos, dest, destPos, length);
+                return;
+            }
+            if (srcPos < 0 || destPos < 0 || length < 0 || srcPos > from.length - length || destPos > to.length - length) {
+                System.arraycopy(src, srcPos, dest, destPos, length); // throws, copying nothing
+                return;
+            }
+            copyElements(s, from, srcPos, to, destPos, length, loc);
+        } finally {
+            leave();
+        }
+    }
+
+    public static Object[] copyOf(Object[] original, int newLength, int loc) {
+        return copyOf(original, newLength, original.getClass(), loc);
+    }
+
+    public static Object[] copyOf(Object[] original, int newLength, Class<?> newType, int loc) {
+        Sink s = enter();
+        if (s == null) {
+            return java.util.Arrays.copyOf(original, newLength, newType.asSubclass(Object[].class));
+        }
+        try {
+            Object[] copy = (Object[]) java.lang.reflect.Array.newInstance(newType.getComponentType(), newLength);
+            s.allocated(copy, loc);
+            copyElements(s, original, 0, copy, 0, Math.min(original.length, newLength), loc);
+            return copy;
+        } finally {
+            leave();
+        }
+    }
+
+    /** {@code Arrays.toString} of a reference array: its elements read through the hooks, their own toString as the program's. */
+    public static String toString(Object[] array, int loc) {
+        Sink s = enter();
+        if (s == null || array == null) {
+            if (s != null) {
+                leave();
+            }
+            return java.util.Arrays.toString(array);
+        }
+        Object[] values;
+        try {
+            values = readElements(s, array, 0, array.length, loc);
+        } finally {
+            leave();
+        }
+        return java.util.Arrays.toString(values);
+    }
+
+    /** Reads all, then writes all, so that a copy within one array moves the elements as they were. */
+    private static void copyElements(Sink s, Object[] from, int fromPos, Object[] to, int toPos, int length, int loc) {
+        Object[] values = readElements(s, from, fromPos, length, loc);
+        for (int i = 0; i < length; i++) {
+            s.arrayStore(to, toPos + i, values[i], loc);
+            to[toPos + i] = values[i];
+        }
+    }
+
+    private static Object[] readElements(Sink s, Object[] from, int fromPos, int length, int loc) {
+        Object[] values = new Object[length];
+        for (int i = 0; i < length; i++) {
+            s.beforeArrayLoad(from, fromPos + i, loc);
+            values[i] = s.afterLoad(from[fromPos + i]);
+        }
+        return values;
+    }
+
+    // ---- monitors of JDK code's synchronized blocks: Weft's lock model, then the JVM's own instruction
+
+    public static void monitorEnter(Object monitor, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.monitorEnter(monitor, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    public static void monitorExit(Object monitor, int loc) {
+        Sink s = enter();
+        if (s != null) {
+            try {
+                s.monitorExit(monitor, loc);
+            } finally {
+                leave();
+            }
+        }
+    }
+
+    // ---- ThreadLocalRandom's per-thread hints (probe, secondary seed) as JDK code reads them: a function of the schedule
+
+    /** {@code ThreadLocalRandom.getProbe}: never 0, so the JDK never seeds the thread itself. */
+    public static int threadProbe(int loc) {
+        return (int) seed() | 1;
+    }
+
+    /**
+     * {@code advanceProbe}, after a contended compare-and-set: the probe stays, so that a retry loop whose weak
+     * compare-and-set failed spuriously comes back to the same state and the busy-wait rule can hold that failure (a
+     * probe is only a hint of which counter cell to try).
+     */
+    public static int advanceProbe(int previous, int loc) {
+        return previous;
+    }
+
+    /** {@code ThreadLocalRandom.nextSecondarySeed} (a skip list's random levels). */
+    public static int secondarySeed(int loc) {
+        return (int) seed();
+    }
+
+    private static long seed() {
+        Sink s = entered();
+        try {
+            return s.randomSeed();
         } finally {
             leave();
         }

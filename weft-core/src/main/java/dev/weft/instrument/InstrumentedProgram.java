@@ -275,12 +275,12 @@ public final class InstrumentedProgram implements ProgramUnderTest {
 
     /**
      * The JDK classes a check of this program instruments: the ones chosen ({@code --instrument-jdk}) and every
-     * {@code java.util.concurrent} entry the program uses (see {@link ConcurrentUse}).
+     * {@code java.util.concurrent} entry the program uses (see {@link ConcurrentUse}), with the entries they bring.
      */
     public Set<String> jdkToInstrument(Set<String> chosen) {
         Set<String> all = new java.util.TreeSet<>(chosen);
         all.addAll(ConcurrentUse.of(entry != null ? entry.className() : mainClass, this::originalBytes));
-        return all;
+        return JdkClasses.withBroughtEntries(all);
     }
 
     /**

@@ -17,7 +17,7 @@ public final class JdkClasses {
     private static final String CONCURRENT = "java.util.concurrent.";
     private static final String AQS = "locks.AbstractQueuedSynchronizer";
     private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
-            "ConcurrentLinkedQueue", "ConcurrentLinkedDeque");
+            "ConcurrentLinkedQueue", "ConcurrentLinkedDeque", "CopyOnWriteArrayList", "CopyOnWriteArraySet");
 
     static {
         CATALOGUE.put("java.util.HashMap", List.of("java.util.AbstractMap"));
@@ -47,17 +47,23 @@ public final class JdkClasses {
         concurrent("Exchanger");
         concurrent("Phaser");
         concurrent("locks.StampedLock");
+        concurrent("ConcurrentHashMap", "AbstractMap");
+        concurrent("CopyOnWriteArrayList");
+        concurrent("CopyOnWriteArraySet", "CopyOnWriteArrayList", "AbstractSet", "AbstractCollection");
+        concurrent("ConcurrentSkipListMap", "AbstractMap", "atomic.LongAdder", "atomic.Striped64");
+        concurrent("ConcurrentSkipListSet", "ConcurrentSkipListMap", "atomic.LongAdder", "atomic.Striped64", "AbstractMap", "AbstractSet",
+                "AbstractCollection");
     }
 
     /**
-     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections) and the classes
+     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map) and the classes
      * whose code it runs: with AbstractQueuedSynchronizer comes its owner-keeping superclass, with a queue the JDK's
      * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on).
      */
     private static void concurrent(String entry, String... brings) {
         List<String> classes = new ArrayList<>();
         for (String name : brings) {
-            classes.add(name.equals("AbstractQueue") ? "java.util.AbstractQueue" : CONCURRENT + name);
+            classes.add(name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
             if (name.equals(AQS)) {
                 classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
             }
@@ -74,7 +80,8 @@ public final class JdkClasses {
     /**
      * Whether a check instruments an entry when the program uses it: {@code java.util.concurrent}'s, but those whose
      * program calls Weft models at the level of their API (locks and conditions, latches; the lock-free queues, whose
-     * model covers what their weak compare-and-sets leave incomplete) and AbstractQueuedSynchronizer, which only comes
+     * model covers what their weak compare-and-sets leave incomplete; the copy-on-write collections, whose every call is
+     * atomic and whose model MCR covers where their code leaves it incomplete) and AbstractQueuedSynchronizer, which only comes
      * with the others (a program's own subclass is refused).
      */
     static boolean instrumentedWhenUsed(String entry) {
@@ -110,6 +117,20 @@ public final class JdkClasses {
             selected.addAll(inPackage);
         }
         return selected;
+    }
+
+    /**
+     * The entries with the entries they bring: a set's iterator is its map's ({@code HashSet}, {@code ConcurrentSkipListSet}),
+     * so the runtime must know the map's objects as instrumented too. Locks stay out: what brings them runs Weft's model of them.
+     */
+    static Set<String> withBroughtEntries(Set<String> entries) {
+        Set<String> all = new TreeSet<>(entries);
+        for (String entry : entries) {
+            CATALOGUE.getOrDefault(entry, List.of()).stream()
+                    .filter(brought -> CATALOGUE.containsKey(brought) && !brought.startsWith(CONCURRENT + "locks."))
+                    .forEach(all::add);
+        }
+        return all;
     }
 
     /** Every class the selected entries instrument (binary names): the entries, what they bring, and their nested classes. */

@@ -22,13 +22,18 @@ import org.objectweb.asm.Type;
  *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer};</li>
  *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
  *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
- *       {@code synchronized} methods and blocks (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
+ *       {@code synchronized} methods (the catalogue, {@link JdkClasses}, holds no class that has one);</li>
+ *   <li>on, with the JDK's own instruction outside the program's calls: {@code synchronized} blocks (Weft's model of the
+ *       monitor, then the JVM's {@code monitorenter}, as in program code) and {@code ThreadLocalRandom}'s per-thread
+ *       probe and seed (a function of the schedule, {@link ThreadRandomVisitor});</li>
  *   <li>off, because the JDK's other calls are its own: the call-site visitors that refuse, model or bracket calls
  *       (threads, JDK objects, standard input).</li>
  * </ul>
- * The hooks go to {@code dev.weft.boot.JdkBridge} instead of {@code Hooks}. A call that hands an array to JDK code
- * that is not instrumented ({@code System.arraycopy}, {@code String.getBytes} ...) reads or writes elements no event
- * shows: it is preceded by {@code unseenArrays}, which makes the run incomplete when it happens on the program's behalf.
+ * The hooks go to {@code dev.weft.boot.JdkBridge} instead of {@code Hooks}. {@code System.arraycopy},
+ * {@code Arrays.copyOf} and {@code Arrays.toString} of reference arrays go to the bridge too, which copies element by element through the hooks. Any
+ * other call that hands an array to JDK code that is not instrumented ({@code String.getBytes}, a copy of a primitive
+ * array ...) reads or writes elements no event shows: it is preceded by {@code unseenArrays}, which makes the run
+ * incomplete when it happens on the program's behalf.
  */
 final class JdkVisitors {
     static final String BRIDGE = "dev/weft/boot/JdkBridge";
@@ -40,9 +45,14 @@ final class JdkVisitors {
     static MethodVisitor chain(MethodVisitor writer, MethodContext ctx, Predicate<String> instrumented) {
         MethodVisitor mv = new ToBridge(writer, ctx, instrumented);
         mv = new AccessModeVisitor(mv, ctx, true);
+        if (ctx.owner.startsWith(StrongAdderCasVisitor.STRIPED)) {
+            mv = new StrongAdderCasVisitor(mv);
+        }
         mv = new LockCallVisitor(mv, ctx, true);
         mv = new AtomicCallVisitor(mv, ctx, true);
         mv = new JdkParkVisitor(mv, ctx);
+        mv = new ThreadRandomVisitor(mv, ctx);
+        mv = new MonitorVisitor(mv, ctx);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
@@ -51,6 +61,11 @@ final class JdkVisitors {
 
     /** Retargets the hooks the chain emits to the bridge, and marks calls that pass arrays to code no hook sees. */
     private static final class ToBridge extends MethodVisitor {
+        /** Calls on arrays the bridge performs as element reads and writes (of reference arrays; others stay unseen). */
+        private static final Set<String> ARRAY_CALLS = Set.of("java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+                "java/util/Arrays.toString([Ljava/lang/Object;)Ljava/lang/String;",
+                "java/util/Arrays.copyOf([Ljava/lang/Object;I)[Ljava/lang/Object;",
+                "java/util/Arrays.copyOf([Ljava/lang/Object;ILjava/lang/Class;)[Ljava/lang/Object;");
         private static Set<String> bridgeMethods;
         private final MethodContext ctx;
         private final Predicate<String> instrumented;
@@ -68,6 +83,11 @@ final class JdkVisitors {
                     throw new IllegalStateException("JDK code needs the hook " + name + descriptor + ", which dev.weft.boot.JdkBridge lacks");
                 }
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, name, descriptor, false);
+                return;
+            }
+            if (ARRAY_CALLS.contains(owner + "." + name + descriptor)) {
+                Emit.push(mv, ctx.location());
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, BRIDGE, name, descriptor.replace(")", "I)"), false);
                 return;
             }
             if (passesArray(descriptor) && !instrumented.test(owner)) {

@@ -196,6 +196,10 @@ public final class ProgramTransformer {
             if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
                 return mv;
             }
+            if ((access & Opcodes.ACC_SYNCHRONIZED) != 0) {
+                // the JVM would take the monitor before any hook: Weft's lock model would not know it is held
+                throw new IllegalStateException("JDK method " + outline.name + "." + name + " is synchronized, which Weft cannot instrument in place");
+            }
             MethodNode method = methods.get(name + descriptor);
             MethodContext ctx = new MethodContext(outline.name, name, descriptor, access, hierarchy, facts, symbols, outline.sourceFile,
                     reader, method.maxLocals, firstLine(method), ((ReceiverNames.Method) method).receiverNames());

@@ -201,7 +201,7 @@ final class JdkObjects {
         try {
             if (!core.isOutside(me) && !followed.containsKey(object)) {
                 // Such an object's calls may block: the JDK's code must run on the program's behalf even while one thread has it.
-                follow(object, new Reach(me.id, JdkApi.blocksThreads(object.getClass())));
+                follow(object, new Reach(me.id, JdkApi.blocksThreads(object.getClass()) || instrumentedConcurrent(object.getClass())));
             }
         } finally {
             core.unlock();
@@ -487,11 +487,27 @@ final class JdkObjects {
         if (instrumented.isEmpty()) {
             return false;
         }
-        Class<?> type = f.state.owner.getClass();
-        while (type.getClassLoader() != null && type.getSuperclass() != null) {
-            type = type.getSuperclass(); // a program subclass runs its JDK superclass's code
-        }
+        Class<?> type = jdkClassOf(f.state.owner.getClass());
         return instrumented.contains(type.getName()) || instrumented.contains(type.getNestHost().getName());
+    }
+
+    /**
+     * A java.util.concurrent object whose code is instrumented runs it for the program from its construction, even while one
+     * thread has it: what it makes then (a map's bin nodes, later locked as monitors; a skip list's levels, drawn at random)
+     * gets the same ids and seeds in every run of a schedule, which MCR's causal model needs.
+     */
+    private boolean instrumentedConcurrent(Class<?> type) {
+        String name = jdkClassOf(type).getName();
+        return name.startsWith("java.util.concurrent.") && instrumented.contains(name);
+    }
+
+    /** The class itself, or for a program subclass the JDK superclass whose code it runs. */
+    private static Class<?> jdkClassOf(Class<?> type) {
+        Class<?> jdk = type;
+        while (jdk.getClassLoader() != null && jdk.getSuperclass() != null) {
+            jdk = jdk.getSuperclass();
+        }
+        return jdk;
     }
 
     /** Instrumented JDK code hands an array to JDK code Weft does not instrument, on the program's behalf ({@code JdkVisitors}). */

@@ -194,6 +194,21 @@ public final class JdkBridgeSink implements JdkBridge.Sink {
     }
 
     @Override
+    public void monitorEnter(Object monitor, int loc) {
+        Hooks.monitorEnter(monitor, loc);
+    }
+
+    @Override
+    public void monitorExit(Object monitor, int loc) {
+        RunSupport.monitorExit(monitor, loc);
+    }
+
+    @Override
+    public long randomSeed() {
+        return Hooks.randomSeed();
+    }
+
+    @Override
     public void beforeAtomic(Object atomic, int index, int op, int loc) {
         Hooks.beforeAtomic(atomic, index, op, loc);
     }
