@@ -60,15 +60,43 @@ final class ObjectRegistry {
         if (object instanceof Class<?> c) {
             return ObjectIds.ofClass(symbols.classes().id(c.getName()));
         }
-        Long id = ids.get(object);
-        if (id == null) {
+        Long known = ids.get(object);
+        if (known != null) {
+            return known;
+        }
+        long id = sharedBoxId(object);
+        if (id == ObjectIds.NULL) {
             id = ObjectIds.of(by.id, ObjectIds.FOREIGN_BASE + ++by.foreignObjects);
-            ids.put(object, id);
             if (origins != null) {
                 origins.put(id, originOf(object, -1)); // made by JDK code: its class is all that is known
             }
         }
+        ids.put(object, id);
         return id;
+    }
+
+    /**
+     * The id of one of the JDK's shared box instances (Integer.valueOf's cache, Boolean.TRUE), named by its value: any
+     * thread may meet it first, and a name given by the first would change with the schedule. NULL for other objects.
+     */
+    private static long sharedBoxId(Object object) {
+        long value;
+        if (object instanceof Integer i && Integer.valueOf(i) == i) {
+            value = i;
+        } else if (object instanceof Long l && Long.valueOf(l) == l) {
+            value = l;
+        } else if (object instanceof Short s && Short.valueOf(s) == s) {
+            value = s;
+        } else if (object instanceof Byte b && Byte.valueOf(b) == b) {
+            value = b;
+        } else if (object instanceof Character c && Character.valueOf(c) == c) {
+            value = c;
+        } else if (object instanceof Boolean b && Boolean.valueOf(b) == b) {
+            value = b ? 1 : 0;
+        } else {
+            return ObjectIds.NULL;
+        }
+        return ObjectIds.ofBox(object.getClass().getSimpleName(), value);
     }
 
     /** The object's id if it has one already, else {@link ObjectIds#NULL}: for descriptions, which must not hand out ids the run would not. */
