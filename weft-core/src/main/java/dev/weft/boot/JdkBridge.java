@@ -184,6 +184,17 @@ public final class JdkBridge {
     }
 
     /**
+     * The program's code again, run from inside Weft's (a class initialiser the JVM runs at a hook's request): the JDK's
+     * hooks pass to the runtime there as anywhere in the program. Returns what {@link #exitWeft} restores after it.
+     */
+    public static boolean leaveWeft() {
+        Standing s = STANDING.get();
+        boolean was = s.insideWeft;
+        s.insideWeft = false;
+        return was;
+    }
+
+    /**
      * Whether the calling thread is in the JDK for the program: instrumented JDK code asks this before a call it hands to
      * the runtime ({@code Unsafe}, {@code VarHandle}, park, interrupts) and makes the call as written when it is not.
      */

@@ -50,6 +50,7 @@ final class ClassInits {
     static final String FLAG = "<clinit>";
 
     private final Scheduler core;
+    private final boolean jdkInstrumented;
     /** By internal class name, the initialisations begun in this run (their initialisers started). */
     private final Map<String, Initialisation> begun = new HashMap<>();
     private final ClassValue<Initialisation> initialisations = new ClassValue<>() {
@@ -155,7 +156,9 @@ final class ClassInits {
         }
     }
 
-    ClassInits(Scheduler core) {
+    /** @param jdkInstrumented whether the run instruments JDK code ({@link WeftCodeGuard}) */
+    ClassInits(Scheduler core, boolean jdkInstrumented) {
+        this.jdkInstrumented = jdkInstrumented;
         this.core = core;
     }
 
@@ -176,12 +179,10 @@ final class ClassInits {
             return;
         }
         try {
-            Class.forName(type.getName(), true, type.getClassLoader());
+            runInitialiser(type);
             if (!target.modelled) {
                 settle(target);
             }
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("class " + type.getName() + " vanished from its loader", e);
         } catch (LinkageError failure) {
             // The JVM's ExceptionInInitializerError or NoClassDefFoundError: the program's, thrown at its trigger.
             abandon(claimed, loc);
@@ -189,6 +190,26 @@ final class ClassInits {
         } catch (RuntimeException | Error failure) {
             abandon(claimed, loc);
             throw failure;
+        }
+    }
+
+    /**
+     * Has the JVM run the class's initialiser. It is the program's code, though this hook runs as Weft's: where JDK code is
+     * instrumented, what the initialiser calls of it (a static ConcurrentLinkedQueue's constructor) must reach the runtime,
+     * or what it makes is named by whichever thread touches it first.
+     */
+    private void runInitialiser(Class<?> type) {
+        Runnable initialise = () -> {
+            try {
+                Class.forName(type.getName(), true, type.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("class " + type.getName() + " vanished from its loader", e);
+            }
+        };
+        if (jdkInstrumented) {
+            WeftCodeGuard.asProgram(initialise);
+        } else {
+            initialise.run();
         }
     }
 

@@ -45,7 +45,7 @@ final class ControlledHooks implements HookHandler {
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
-        classInits = new ClassInits(core);
+        classInits = new ClassInits(core, !config.instrumentedJdk().isEmpty());
         memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
         moded = new ModedAccess(core, memory);

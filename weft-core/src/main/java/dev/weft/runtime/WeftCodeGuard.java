@@ -28,4 +28,17 @@ final class WeftCodeGuard {
                     }
                 });
     }
+
+    /**
+     * Runs program code that a hook runs from inside Weft's (a class initialiser the JVM runs at the hook's request): the
+     * instrumented JDK code it calls reaches the runtime again, as anywhere in the program.
+     */
+    static void asProgram(Runnable code) {
+        boolean wasInside = JdkBridge.leaveWeft();
+        try {
+            code.run();
+        } finally {
+            JdkBridge.exitWeft(wasInside);
+        }
+    }
 }

@@ -1,8 +1,13 @@
 package dev.weft.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.explore.DfsStrategy;
+import dev.weft.explore.ExplorationResult;
+import dev.weft.explore.McrStrategy;
+import dev.weft.solver.QueryLimits;
+import dev.weft.solver.SolverKind;
 import dev.weft.explore.ExplorationLimits;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.trace.Address;
@@ -10,9 +15,12 @@ import dev.weft.trace.Event;
 import dev.weft.trace.MemoryModel;
 import dev.weft.trace.ObjectIds;
 import dev.weft.trace.RunResult;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,10 +39,44 @@ class StableObjectNamesTest {
             "examples.jdk.SynchronizedMapsDeadlock | main@1 main@2",
     })
     void lockAndAtomicEventsNameTheSameObjectsInEveryRun(String program, String names) throws Exception {
-        InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.examplesClasspath(), program, List.of());
-        var exploration = RealRuns.explore(opened, MemoryModel.SC, new DfsStrategy(), new ExplorationLimits(300, null, true),
-                StableObjectNamesTest::synchronizationObjects);
-        assertEquals(Set.of(names.split(" ")), exploration.outcomes(), program);
+        assertEquals(Set.of(names.split(" ")), namesInEveryRun(RealRuns.examplesClasspath(), program,
+                StableObjectNamesTest::synchronizationObjects), program);
+    }
+
+    /** The JDK's cached Integer 3, stored by whichever thread runs first, has one name in every run. */
+    @Test
+    void aSharedBoxIsNamedByItsValue() throws Exception {
+        assertEquals(Set.of("Integer(3)"), namesInEveryRun(RealRuns.classpathOf(getClass()), "subjects.SharedBoxes",
+                StableObjectNamesTest::objectsWritten));
+    }
+
+    /**
+     * A queue a static initialiser made: the JVM ran the initialiser inside a hook, where instrumented JDK code took the
+     * plain path, so the queue's head node was named by whichever thread touched it first and MCR missed a seed's state.
+     */
+    @Test
+    void aQueueMadeByAStaticInitialiserIsCoveredByMcr() throws Exception {
+        InstrumentedProgram opened = InstrumentedProgram.open(RealRuns.classpathOf(getClass()), "subjects.StaticQueue", List.of());
+        ExplorationResult result = RealRuns.explore(opened, MemoryModel.SC, new McrStrategy(SolverKind.ORDER, MemoryModel.SC,
+                QueryLimits.NONE), 1_000, false).result();
+        assertTrue(result.complete(), result.incompleteReasons().toString());
+    }
+
+    private static Set<String> namesInEveryRun(String classpath, String program, Function<RunResult, Collection<String>> names)
+            throws Exception {
+        InstrumentedProgram opened = InstrumentedProgram.open(classpath, program, List.of());
+        return RealRuns.explore(opened, MemoryModel.SC, new DfsStrategy(), new ExplorationLimits(300, null, true), names).outcomes();
+    }
+
+    /** The objects the run's writes of references store, by their names. */
+    private static Set<String> objectsWritten(RunResult run) {
+        Set<String> objects = new TreeSet<>();
+        for (Event e : run.trace().events()) {
+            if (e.wrote() && e.valueType() == 'L' && e.writtenValue() != ObjectIds.NULL) {
+                objects.add(ObjectIds.render(e.writtenValue(), run.trace().symbols()));
+            }
+        }
+        return objects;
     }
 
     /** The objects that the run's lock and atomic events are on, by their names. */
