@@ -17,7 +17,7 @@ public final class JdkClasses {
     private static final String CONCURRENT = "java.util.concurrent.";
     private static final String AQS = "locks.AbstractQueuedSynchronizer";
     private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
-            "ConcurrentLinkedQueue", "ConcurrentLinkedDeque", "CopyOnWriteArrayList", "CopyOnWriteArraySet");
+            "CopyOnWriteArrayList", "CopyOnWriteArraySet");
 
     static {
         CATALOGUE.put("java.util.HashMap", List.of("java.util.AbstractMap"));
@@ -79,10 +79,10 @@ public final class JdkClasses {
 
     /**
      * Whether a check instruments an entry when the program uses it: {@code java.util.concurrent}'s, but those whose
-     * program calls Weft models at the level of their API (locks and conditions, latches; the lock-free queues, whose
-     * model covers what their weak compare-and-sets leave incomplete; the copy-on-write collections, whose every call is
-     * atomic and whose model MCR covers where their code leaves it incomplete) and AbstractQueuedSynchronizer, which only comes
-     * with the others (a program's own subclass is refused).
+     * program calls Weft models at the level of their API (locks and conditions, latches; the copy-on-write collections,
+     * whose every call holds their lock and whose iterators are snapshots, so that one step per call is exact) and
+     * AbstractQueuedSynchronizer, which only comes with the others (a program's own subclass is refused). The lock-free
+     * queues run their code: their size() and iteration are not atomic (ConcurrentQueueSizeWhileAdding).
      */
     static boolean instrumentedWhenUsed(String entry) {
         return entry.startsWith(CONCURRENT) && CATALOGUE.containsKey(entry) && !MODELLED.contains(entry.substring(CONCURRENT.length()));

@@ -31,7 +31,7 @@ class JucInstrumentationTest {
             "examples.juc.OfferIgnoringFalse | java.util.concurrent.ArrayBlockingQueue",
             "examples.juc.StampedLockOptimisticRead | java.util.concurrent.locks.StampedLock",
             "examples.LostUpdate | ''",
-            "examples.jdk.ConcurrentQueueHandoff | ''",
+            "examples.jdk.ConcurrentQueueHandoff | java.util.concurrent.ConcurrentLinkedQueue",
             "examples.BoundedBufferCondition | ''",
             "examples.juc.ChmVisitedSet | java.util.concurrent.ConcurrentHashMap",
             "examples.jucopen.SkipListSetIterationMissesEntry | java.util.concurrent.ConcurrentSkipListMap;java.util.concurrent.ConcurrentSkipListSet",
