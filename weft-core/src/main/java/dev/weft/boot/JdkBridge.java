@@ -187,6 +187,14 @@ public final class JdkBridge {
         return standing.calls > 0 && !standing.insideWeft;
     }
 
+    /**
+     * A processor count JDK code read ({@code Runtime.availableProcessors()}, or a field derived from it): the value on
+     * one processor while the thread is in the JDK for the program, which runs one thread at a time; else the JVM's.
+     */
+    public static int processors(int jvmValue, int onOneProcessor) {
+        return controlled() ? onOneProcessor : jvmValue;
+    }
+
     /** The sink for a hook that only {@link #controlled} code reaches. */
     private static Sink entered() {
         Sink s = enter();

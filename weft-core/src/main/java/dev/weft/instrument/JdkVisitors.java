@@ -19,7 +19,8 @@ import org.objectweb.asm.Type;
  *   <li>on, each only while the thread is in the JDK for the program ({@code JdkBridge.controlled}, else the JDK's own
  *       instruction): {@code Unsafe}/{@code VarHandle} accesses and fences, the atomic classes' accesses, parks, interrupt
  *       checks and spin hints, and {@code ReentrantLock}/{@code Condition} calls (Weft's models, as for the program);
- *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer};</li>
+ *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer}; and the processor
+ *       count, which is one ({@link OneProcessorVisitor}: the JDK then parks where it would spin);</li>
  *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
  *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
  *       {@code synchronized} methods and blocks (the catalogue, {@link JdkClasses}, holds no class with monitors);</li>
@@ -43,6 +44,7 @@ final class JdkVisitors {
         mv = new LockCallVisitor(mv, ctx, true);
         mv = new AtomicCallVisitor(mv, ctx, true);
         mv = new JdkParkVisitor(mv, ctx);
+        mv = new OneProcessorVisitor(mv);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
