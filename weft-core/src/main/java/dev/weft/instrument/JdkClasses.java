@@ -47,6 +47,7 @@ public final class JdkClasses {
         concurrent("Exchanger");
         concurrent("Phaser");
         concurrent("locks.StampedLock");
+        concurrent("PriorityBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
     }
 
     /**
