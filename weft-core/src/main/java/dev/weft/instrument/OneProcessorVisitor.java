@@ -14,6 +14,7 @@ import org.objectweb.asm.Opcodes;
  * <p>Two forms: a call to {@code Runtime.availableProcessors()} (JDK 25's {@code LinkedTransferQueue} asks as it waits), and
  * the fields the JDK derives from it, most when a class is initialised, which happens before any run
  * ({@link #ON_ONE_PROCESSOR}). Either yields the one-processor value only while {@code JdkBridge.controlled()}.
+ * Likewise a thread's id, which seeds JDK 17's {@code Exchanger} back-off: the same in every run of one schedule.
  */
 final class OneProcessorVisitor extends MethodVisitor {
     /**
@@ -44,10 +45,23 @@ final class OneProcessorVisitor extends MethodVisitor {
 
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        if (owner.equals("java/lang/Thread") && (name.equals("getId") || name.equals("threadId")) && descriptor.equals("()J")) {
+            threadId(opcode, owner, name, descriptor, isInterface);
+            return;
+        }
         super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         if (owner.equals("java/lang/Runtime") && name.equals("availableProcessors") && descriptor.equals("()I")) {
             Emit.push(mv, 1);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkVisitors.BRIDGE, "processors", "(II)I", false);
         }
+    }
+
+    /** {@code thread.getId()}: the JVM's id and the thread, for the bridge to choose ({@code JdkBridge.threadId}). */
+    private void threadId(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+        super.visitInsn(Opcodes.DUP);
+        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        super.visitInsn(Opcodes.DUP2_X1);
+        super.visitInsn(Opcodes.POP2);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, JdkVisitors.BRIDGE, "threadId", "(JLjava/lang/Thread;)J", false);
     }
 }
