@@ -44,11 +44,11 @@ final class JdkVisitors {
         mv = new LockCallVisitor(mv, ctx, true);
         mv = new AtomicCallVisitor(mv, ctx, true);
         mv = new JdkParkVisitor(mv, ctx);
-        mv = new OneProcessorVisitor(mv);
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
-        return new FieldAccessVisitor(mv, ctx, VirtualFixes.NONE);
+        // First in line, so that a field it reads has gone through the runtime's load before it swaps the value.
+        return new OneProcessorVisitor(new FieldAccessVisitor(mv, ctx, VirtualFixes.NONE));
     }
 
     /** Retargets the hooks the chain emits to the bridge, and marks calls that pass arrays to code no hook sees. */

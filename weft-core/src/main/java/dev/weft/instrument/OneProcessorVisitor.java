@@ -19,15 +19,18 @@ import org.objectweb.asm.Opcodes;
 final class OneProcessorVisitor extends MethodVisitor {
     /**
      * Fields ("owner.name") the JDK computes from the processor count, with the value computed on one processor: static
-     * ones set when the class is initialised, and JDK 25's {@code Exchanger.ncpu}, set by a constructor that may have run
-     * outside the program's calls. {@code OneProcessorTest} checks that no other instrumented class asks for the count
+     * ones set when the class is initialised, JDK 25's {@code Exchanger.ncpu}, set by a constructor that may have run
+     * outside the program's calls, and JDK 25's {@code LinkedTransferQueue} flag (which would otherwise be rewritten
+     * for the whole JVM from inside a run). {@code OneProcessorTest} checks that no other instrumented class asks for the count
      * when it is initialised.
      */
     static final Map<String, Integer> ON_ONE_PROCESSOR = Map.of(
             "java/util/concurrent/Exchanger.NCPU", 1,
             "java/util/concurrent/Exchanger.ncpu", 1,
             "java/util/concurrent/Phaser.NCPU", 1,
-            "java/util/concurrent/Phaser.SPINS_PER_ARRIVAL", 1);
+            "java/util/concurrent/Phaser.SPINS_PER_ARRIVAL", 1,
+            // JDK 25: a static that awaiting code rewrites when it asks the count again; read as true, it is never rewritten.
+            "java/util/concurrent/LinkedTransferQueue$DualNode.isUniprocessor", 1);
 
     OneProcessorVisitor(MethodVisitor next) {
         super(Opcodes.ASM9, next);

@@ -1,4 +1,4 @@
-package examples.juc;
+package examples.jucopen;
 
 import java.util.concurrent.LinkedTransferQueue;
 
