@@ -206,6 +206,23 @@ public final class JdkBridge {
         return standing.calls > 0 && !standing.insideWeft;
     }
 
+    /**
+     * A processor count JDK code read ({@code Runtime.availableProcessors()}, or a field derived from it): the value on
+     * one processor while the thread is in the JDK for the program, which runs one thread at a time; else the JVM's.
+     */
+    public static int processors(int jvmValue, int onOneProcessor) {
+        return controlled() ? onOneProcessor : jvmValue;
+    }
+
+    /**
+     * A thread's id as JDK code run for the program sees it (JDK 17's {@code Exchanger} seeds its spin's random back-off
+     * with it): derived from the thread's name, which Weft gives the same in every run, where the JVM's id counts every
+     * thread the JVM ever started, so that two runs of one schedule spin alike. Else the JVM's id.
+     */
+    public static long threadId(long jvmId, Thread thread) {
+        return controlled() ? (thread.getName().hashCode() & 0x7fff_ffffL) + 1 : jvmId;
+    }
+
     /** The sink for a hook that only {@link #controlled} code reaches. */
     private static Sink entered() {
         Sink s = enter();

@@ -67,15 +67,17 @@ final class HiddenState {
     /**
      * The same questions about the loops of instrumented JDK code, whose calls into the other instrumented JDK classes are
      * followed by their code (and their virtual calls into each instrumented class below). Taken as clean besides: the
-     * current thread, the interrupt checks and spin hints (events in JDK code, see {@code JdkParkVisitor}), a park's
-     * blocker (a diagnostic field) and
+     * current thread and its id, the interrupt checks and spin hints (events in JDK code, see {@code JdkParkVisitor}),
+     * the clock (a deadline is a local; a timed park that times out is no clean step), a park's blocker (a diagnostic
+     * field) and
      * {@code ForkJoinPool.managedBlock}, which for a thread of no pool only asks its blocker (instrumented code) to block.
      */
     HiddenState forJdk(Set<String> instrumentedJdk) {
         return new HiddenState(hierarchy, hierarchy::classBytes, instrumentedJdk::contains, subtypes.with(instrumentedJdk),
                 Set.of("java/lang/Thread.currentThread", "java/lang/Thread.interrupted", "java/lang/Thread.isInterrupted",
                         "java/lang/Thread.onSpinWait", "java/util/concurrent/locks/LockSupport.setCurrentBlocker",
-                        "java/util/concurrent/ForkJoinPool.managedBlock"));
+                        "java/util/concurrent/ForkJoinPool.managedBlock", "java/lang/Thread.getId", "java/lang/Thread.threadId",
+                        "java/lang/System.nanoTime"));
     }
 
     /** Whether {@code insn}, an instruction of a method of class {@code owner}, may leave state behind that no event records. */

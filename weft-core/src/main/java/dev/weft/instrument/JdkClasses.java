@@ -53,6 +53,7 @@ public final class JdkClasses {
         concurrent("ConcurrentSkipListMap", "AbstractMap", "atomic.LongAdder", "atomic.Striped64");
         concurrent("ConcurrentSkipListSet", "ConcurrentSkipListMap", "atomic.LongAdder", "atomic.Striped64", "AbstractMap", "AbstractSet",
                 "AbstractCollection");
+        concurrent("PriorityBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
     }
 
     /**

@@ -19,7 +19,8 @@ import org.objectweb.asm.Type;
  *   <li>on, each only while the thread is in the JDK for the program ({@code JdkBridge.controlled}, else the JDK's own
  *       instruction): {@code Unsafe}/{@code VarHandle} accesses and fences, the atomic classes' accesses, parks, interrupt
  *       checks and spin hints, and {@code ReentrantLock}/{@code Condition} calls (Weft's models, as for the program);
- *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer};</li>
+ *       loop hooks (the synchronizers' spins are busy-waits), set by {@link ProgramTransformer}; and the processor
+ *       count, which is one ({@link OneProcessorVisitor}: the JDK then parks where it would spin);</li>
  *   <li>off, because retransformation may not add methods, fields or initialisers nor change modifiers: lambda
  *       bridges, the added {@code <clinit>} and class initialisation (a JDK class is initialised before any run),
  *       {@code synchronized} methods (the catalogue, {@link JdkClasses}, holds no class that has one);</li>
@@ -56,7 +57,8 @@ final class JdkVisitors {
         mv = new DeterminismCallVisitor(mv, ctx);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
-        return new FieldAccessVisitor(mv, ctx, VirtualFixes.NONE);
+        // First in line, so that a field it reads has gone through the runtime's load before it swaps the value.
+        return new OneProcessorVisitor(new FieldAccessVisitor(mv, ctx, VirtualFixes.NONE));
     }
 
     /** Retargets the hooks the chain emits to the bridge, and marks calls that pass arrays to code no hook sees. */

@@ -21,6 +21,8 @@ import org.objectweb.asm.Type;
 final class LoopVisitor extends MethodVisitor {
     private final MethodContext ctx;
     private final LoopPlan plan;
+    /** Whether the loops are instrumented JDK code's ({@link Hooks#LOOP_JDK}). */
+    private final boolean jdk;
     /** Per loop: the token's local, the header's location, a label right before the header, the trampolines (entry, back). */
     private final int[] tokens;
     private final int[] locations;
@@ -30,10 +32,11 @@ final class LoopVisitor extends MethodVisitor {
     private final Map<Integer, Integer> headerOf = new HashMap<>();
     private int ordinal;
 
-    LoopVisitor(MethodVisitor next, MethodContext ctx, LoopPlan plan) {
+    LoopVisitor(MethodVisitor next, MethodContext ctx, LoopPlan plan, boolean jdk) {
         super(Opcodes.ASM9, next);
         this.ctx = ctx;
         this.plan = plan;
+        this.jdk = jdk;
         int n = plan.loops().size();
         tokens = new int[n];
         locations = new int[n];
@@ -216,7 +219,7 @@ final class LoopVisitor extends MethodVisitor {
             reportLocal(local);
         }
         Emit.push(this.mv, locations[k]);
-        Emit.push(this.mv, loop.pure() ? Hooks.LOOP_PURE : 0);
+        Emit.push(this.mv, (loop.pure() ? Hooks.LOOP_PURE : 0) | (jdk ? Hooks.LOOP_JDK : 0));
         if (back) {
             super.visitVarInsn(Opcodes.ILOAD, tokens[k]);
             Emit.hook(this.mv, "loopBack", "(III)V");

@@ -208,7 +208,7 @@ public final class ProgramTransformer {
             LoopPlan plan = outline.name.startsWith("java/util/concurrent/") ? jdkLoops(jdkInstrumented).plan(outline.name, method)
                     : LoopPlan.NONE;
             if (!plan.isEmpty()) {
-                chain = new LoopVisitor(chain, ctx, plan);
+                chain = new LoopVisitor(chain, ctx, plan, true);
             }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, access, name, descriptor, chain);
             ctx.attach(analyzer);
@@ -287,7 +287,7 @@ public final class ProgramTransformer {
             }
             LoopPlan plan = original == null ? LoopPlan.NONE : loops.plan(outline.name, original);
             if (!plan.isEmpty()) {
-                mv = new LoopVisitor(mv, ctx, plan);
+                mv = new LoopVisitor(mv, ctx, plan, false);
             }
             AnalyzerAdapter analyzer = new AnalyzerAdapter(outline.name, ctx.access, ctx.name, ctx.descriptor, mv);
             ctx.attach(analyzer);

@@ -26,6 +26,14 @@ import java.util.Set;
  * run. Steps are compared by a hash; a collision can only cut a run too early, which makes the
  * exploration incomplete, never wrong.
  *
+ * <p>Beyond the rule, for instrumented JDK code only: a clean iteration of a pure loop that repeats its predecessor's
+ * steps more often in a row than the loop bound allows, changing only locals (a spin counting down, a random
+ * back-off), is a LOOP step as a repeat is, held until another thread writes what it read. That takes the
+ * JDK's spins for what they are, waits whose running out only parks or spins again; it would hide what a
+ * program's own counted loop does when its count runs out, so program loops are cut at the bound as before.
+ * JDK code sees one processor ({@code OneProcessorVisitor}), so its spins before a timed park are at most a
+ * few iterations, below the bound, and no timeout is hidden.
+ *
  * <p>To tell a repeat the watch keeps the thread's steps since its last step that cannot be part
  * of a clean iteration (its <em>window</em>), but only while a pure loop's iteration is under way
  * in it, and for each address read in the window the latest write another thread made visible.
@@ -167,7 +175,7 @@ final class LoopWatch {
      * arrival is a LOOP step (and whether something already released it), cuts the run, or goes on.
      * Unless it cuts, the next iteration begins here, or after the LOOP step ({@link #afterLoopStep}).
      */
-    Arrival back(int loop, boolean pure, int token, int nextIndex, int seq, int bound) {
+    Arrival back(int loop, boolean pure, boolean jdk, int token, int nextIndex, int seq, int bound) {
         if (token == 0) {
             return Arrival.GO_ON; // a stay whose entry was not reported: nothing is known of its iterations
         }
@@ -197,6 +205,10 @@ final class LoopWatch {
         }
         a.repeats = sameSteps ? a.repeats + 1 : 0;
         if (a.repeats > bound) {
+            if (jdk && iteration != null) {
+                a.repeats = 0;
+                return loopStep(iteration, a.startSeq); // a JDK spin that counts on: a wait for what it reads (class comment)
+            }
             return Arrival.CUT;
         }
         begin(a, nextIndex, seq);

@@ -43,7 +43,8 @@ final class Loops {
             if (!me.controlled()) {
                 return;
             }
-            LoopWatch.Arrival arrival = me.loops.back(loc, isPure(kind), token, core.recording.nextIndex(), me.seq, bound);
+            LoopWatch.Arrival arrival = me.loops.back(loc, isPure(kind), (kind & Hooks.LOOP_JDK) != 0, token, core.recording.nextIndex(),
+                    me.seq, bound);
             if (arrival.cut()) {
                 String cut = "loop bound " + bound + " reached at " + where(loc) + " in thread " + me.name;
                 core.recording.incomplete(IncompleteReason.of("loop-bound", cut));

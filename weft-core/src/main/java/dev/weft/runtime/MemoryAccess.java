@@ -31,6 +31,8 @@ final class MemoryAccess {
     private final MemoryModel model;
     /** What {@link #loaded} returns when the thread reads what the native load returned (a read may return null). */
     private static final Object AS_LOADED = new Object();
+    /** Weft's classes that pass instrumented JDK code's hooks on to {@link Hooks} (instrument.support, by name: it sits above). */
+    private static final String BRIDGE_SINKS = "dev.weft.instrument.support.";
     private final Map<Integer, Field> fields = new HashMap<>();
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
     private ClassLoader programLoader;
@@ -307,12 +309,16 @@ final class MemoryAccess {
         return programClass(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'));
     }
 
-    /** The loader of the program code that called the hooks (the caller of {@link Hooks}). */
+    /**
+     * The loader of the program code that called the hooks (the caller of {@link Hooks}); where instrumented JDK code
+     * called them, through the bridge, the program code that called into the JDK (further down the stack).
+     */
     private static ClassLoader programLoader() {
         String hooks = Hooks.class.getName();
         ClassLoader caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> frames
                 .dropWhile(f -> !f.getClassName().equals(hooks))
                 .dropWhile(f -> f.getClassName().equals(hooks))
+                .filter(f -> f.getDeclaringClass().getClassLoader() != null && !f.getClassName().startsWith(BRIDGE_SINKS))
                 .findFirst()
                 .map(f -> f.getDeclaringClass().getClassLoader())
                 .orElse(null));

@@ -37,7 +37,14 @@ class LoopWatchTest {
     }
 
     private LoopWatch.Arrival back(boolean pure, int token) {
-        return watch.back(LOOP, pure, token, index, seq, BOUND);
+        return watch.back(LOOP, pure, false, token, index, seq, BOUND);
+    }
+
+    /** A pure loop's iteration that reads FLAG as 0 while its counter local counts down; the arrival at its back edge. */
+    private LoopWatch.Arrival countingIteration(boolean jdk, int token, int counter) {
+        read(FLAG, 0);
+        watch.pendingLocal(counter);
+        return watch.back(LOOP, true, jdk, token, index, seq, BOUND);
     }
 
     private void takeLoopStep(int token) {
@@ -134,6 +141,47 @@ class LoopWatchTest {
     }
 
     @Test
+    void aProgramSpinThatCountsALocalIsCutAtTheBoundNeverHeld() {
+        int token = enter(true);
+        watch.pendingLocal(1_000);
+        for (int round = 0; round <= BOUND; round++) {
+            LoopWatch.Arrival arrival = countingIteration(false, token, 999 - round);
+            assertFalse(arrival.cut() || arrival.isLoopStep(), "round " + round);
+        }
+        LoopWatch.Arrival arrival = countingIteration(false, token, 0);
+        assertTrue(arrival.cut(), "its count could run out and take another path: cut, so the check is incomplete");
+        assertFalse(arrival.isLoopStep());
+    }
+
+    @Test
+    void aJdkSpinThatCountsALocalBeyondTheBoundIsAWaitForWhatItReads() {
+        int token = enter(true);
+        watch.pendingLocal(1_000);
+        for (int round = 0; round <= BOUND; round++) {
+            assertFalse(countingIteration(true, token, 999 - round).isLoopStep(), "round " + round);
+        }
+        LoopWatch.Arrival arrival = countingIteration(true, token, 0);
+        assertFalse(arrival.cut());
+        assertTrue(arrival.isLoopStep());
+        assertEquals(Set.of(FLAG), arrival.awaited());
+        watch.foreignWrite(FLAG, index);
+        assertTrue(watch.released());
+    }
+
+    @Test
+    void aJdkSpinThatWritesIsCutAtTheBound() {
+        int token = enter(true);
+        for (int round = 0; round <= BOUND + 1; round++) {
+            read(FLAG, 0);
+            step(EventKind.WRITE, DATA, 1, 0);
+            watch.pendingLocal(round);
+            LoopWatch.Arrival arrival = watch.back(LOOP, true, true, token, index, seq, BOUND);
+            assertFalse(arrival.isLoopStep());
+            assertEquals(round > BOUND, arrival.cut(), "round " + round);
+        }
+    }
+
+    @Test
     void anIterationThatReadsAnotherValueStartsTheCountAgain() {
         int token = enter(false);
         for (int round = 0; round < 2 * BOUND; round++) {
@@ -147,7 +195,7 @@ class LoopWatchTest {
         int outer = enter(true);
         int inner = watch.enter(INNER, true, outer, index, seq);
         read(FLAG, 0);
-        LoopWatch.Arrival innerArrival = watch.back(INNER, true, inner, index, seq, BOUND);
+        LoopWatch.Arrival innerArrival = watch.back(INNER, true, false, inner, index, seq, BOUND);
         assertTrue(innerArrival.isLoopStep());
         watch.foreignWrite(FLAG, index);
         takeLoopStep(inner);

@@ -30,6 +30,8 @@ public final class Hooks {
     public static final int ATOMIC_RMW = 5;
     /** {@code loopEnter}/{@code loopBack} kind: the loop's iterations leave no state behind but in their locals and in shared memory. */
     public static final int LOOP_PURE = 1;
+    /** {@code loopBack} kind: a loop of instrumented JDK code, whose spins only wait (see {@code LoopWatch}). */
+    public static final int LOOP_JDK = 2;
 
     private static final InheritableThreadLocal<HookHandler> BOUND = new InheritableThreadLocal<>();
     private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
