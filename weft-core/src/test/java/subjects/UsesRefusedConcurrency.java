@@ -1,10 +1,10 @@
 package subjects;
 
-import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.DelayQueue;
 
 /** Uses a java.util.concurrent class whose JDK code Weft does not run. */
 public class UsesRefusedConcurrency {
     public static void main(String[] args) throws InterruptedException {
-        new PriorityBlockingQueue<Integer>().take();
+        new DelayQueue<java.util.concurrent.Delayed>().take();
     }
 }
