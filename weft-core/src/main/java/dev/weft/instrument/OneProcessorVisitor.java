@@ -29,6 +29,8 @@ final class OneProcessorVisitor extends MethodVisitor {
             "java/util/concurrent/Exchanger.ncpu", 1,
             "java/util/concurrent/Phaser.NCPU", 1,
             "java/util/concurrent/Phaser.SPINS_PER_ARRIVAL", 1,
+            "java/util/concurrent/ConcurrentHashMap.NCPU", 1,
+            "java/util/concurrent/atomic/Striped64.NCPU", 1,
             // JDK 25: a static that awaiting code rewrites when it asks the count again; read as true, it is never rewritten.
             "java/util/concurrent/LinkedTransferQueue$DualNode.isUniprocessor", 1);
 
