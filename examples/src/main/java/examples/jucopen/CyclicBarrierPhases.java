@@ -1,4 +1,4 @@
-package examples.juc;
+package examples.jucopen;
 
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
