@@ -65,6 +65,8 @@ class StressOracleTest {
      */
     private static final Map<String, String> NOT_PLAIN = Map.of(
             "examples.SpinWithoutSignal", "a livelock: plain runs only hang",
+            "examples.juc.PhaserPartyNeverArrives", "a deadlock in every run: plain runs only hang",
+            "examples.juc.ExchangerThirdThreadWaits", "a deadlock in every run: plain runs only hang",
             "examples.executors.PoolNeverShutDown", "Weft ends a run whose only threads are idle pool workers; the JDK's pool keeps the JVM alive");
 
     /**
