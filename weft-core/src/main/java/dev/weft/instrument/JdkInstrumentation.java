@@ -76,6 +76,7 @@ public final class JdkInstrumentation {
         try {
             Instrumentation inst = instrumentation();
             List<Class<?>> classes = JdkClasses.classes(selected);
+            initialise(classes);
             openToWeft(inst, classes);
             Rewriter rewriter = new Rewriter(internalNames(classes), transformer);
             inst.addTransformer(rewriter, true);
@@ -91,6 +92,17 @@ public final class JdkInstrumentation {
         } catch (Exception e) {
             release(session);
             throw new IllegalStateException("Weft failed to instrument the JDK classes " + selected + ": " + e, e);
+        }
+    }
+
+    /**
+     * Runs the classes' initialisers now, outside every run and uninstrumented. A JDK class is initialised once per JVM: left
+     * to the first run that used it, its initialiser's allocations would be counted in that run's object names alone, and a
+     * later run of the same schedule would name the same objects otherwise (a skip list's LongAdder, seen by WorkersTest).
+     */
+    private static void initialise(List<Class<?>> classes) throws ClassNotFoundException {
+        for (Class<?> type : classes) {
+            Class.forName(type.getName(), true, type.getClassLoader());
         }
     }
 
@@ -147,7 +159,7 @@ public final class JdkInstrumentation {
                 return null;
             }
             try {
-                return transformer.transformJdk(className, bytes, names);
+                return transformer.transformJdk(className, imageClassFile(redefined, bytes), names);
             } catch (BadProgramException e) {
                 failure = e; // the JVM would ignore a thrown exception and keep the class as it was
                 return null;
@@ -155,6 +167,20 @@ public final class JdkInstrumentation {
                 failure = new BadProgramException("cannot instrument JDK class " + className.replace('/', '.') + ": " + e, e);
                 return null;
             }
+        }
+    }
+
+    /**
+     * The class file of {@code type} as the runtime image holds it, or {@code fromJvm} if the image has none. The bytes the JVM
+     * hands a retransformation are rebuilt from the loaded class and, on JDK 17, without stack map frames: the instrumenting
+     * chain's stack analysis then stops at the first jump, and a {@code new} behind it went unseen (Phaser's queues), so the
+     * object was named by whichever thread met it first.
+     */
+    private static byte[] imageClassFile(Class<?> type, byte[] fromJvm) {
+        try (InputStream in = type.getResourceAsStream("/" + type.getName().replace('.', '/') + ".class")) {
+            return in == null ? fromJvm : in.readAllBytes();
+        } catch (IOException e) {
+            return fromJvm;
         }
     }
 

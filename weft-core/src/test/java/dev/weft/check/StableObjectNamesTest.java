@@ -37,6 +37,7 @@ class StableObjectNamesTest {
     @CsvSource(delimiter = '|', value = {
             "examples.juc.LinkedBlockingQueuePoisonPill | main#2 main#3 main#5",
             "examples.jdk.SynchronizedMapsDeadlock | main@1 main@2",
+            "examples.juc.PhaserPartyNeverArrives | main#2 main#3",
     })
     void lockAndAtomicEventsNameTheSameObjectsInEveryRun(String program, String names) throws Exception {
         assertEquals(Set.of(names.split(" ")), namesInEveryRun(RealRuns.examplesClasspath(), program,
