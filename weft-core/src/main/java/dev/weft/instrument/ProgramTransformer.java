@@ -270,6 +270,7 @@ public final class ProgramTransformer {
             mv = new ThreadCallVisitor(mv, ctx);
             mv = new MonitorVisitor(mv, ctx);
             mv = new AllocationVisitor(mv, ctx);
+            mv = new StringLiteralVisitor(mv, ctx);
             if (!isPureInitialiser(ctx)) {
                 // A pure initialiser touches only its own class's static fields and its own arrays, which no
                 // other thread sees before it ends: it runs in one step (see ClassFacts).

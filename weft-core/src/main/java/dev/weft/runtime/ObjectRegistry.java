@@ -65,6 +65,9 @@ final class ObjectRegistry {
             return known;
         }
         long id = sharedBoxId(object);
+        if (id == ObjectIds.NULL && object instanceof String s && symbols.literalId(s) >= 0) {
+            id = ObjectIds.ofLiteral(symbols.literalId(s));
+        }
         if (id == ObjectIds.NULL) {
             id = ObjectIds.of(by.id, ObjectIds.FOREIGN_BASE + ++by.foreignObjects);
             if (origins != null) {

@@ -8,9 +8,9 @@ import java.util.List;
  * other threads. Never derived from identity hash codes. 0 is {@code null}.
  *
  * <p>Class objects (monitors of static synchronized methods) are named by class instead; the JDK's shared box
- * instances ({@code Integer.valueOf}'s cache, {@code Boolean.TRUE}) by their class and value, since any thread may meet
- * one first; and other objects first met without their allocation having been seen (made by JDK code) by the thread
- * that met them plus a separate counter.
+ * instances ({@code Integer.valueOf}'s cache, {@code Boolean.TRUE}) by their class and value, and the program's string
+ * literals by their text, since any thread may meet one first; and other objects first met without their allocation
+ * having been seen (made by JDK code) by the thread that met them plus a separate counter.
  */
 public final class ObjectIds {
     public static final long NULL = 0;
@@ -20,6 +20,8 @@ public final class ObjectIds {
     private static final int BOXES = Integer.MAX_VALUE - 1;
     /** The box classes, by the kind a box id keeps in its top bits. */
     private static final List<String> BOX_CLASSES = List.of("Boolean", "Byte", "Character", "Short", "Integer", "Long");
+    /** The kind a string literal's id keeps in its top bits, after the box classes'. */
+    private static final int LITERAL = 6;
     private static final int KIND_SHIFT = 28;
     private static final int VALUE_MASK = (1 << KIND_SHIFT) - 1;
 
@@ -47,6 +49,11 @@ public final class ObjectIds {
         return of(BOXES, kind << KIND_SHIFT | (int) value & VALUE_MASK);
     }
 
+    /** The id of the program's string literal whose text has id {@code literalId} ({@link Symbols#literalId}). */
+    public static long ofLiteral(int literalId) {
+        return of(BOXES, LITERAL << KIND_SHIFT | literalId);
+    }
+
     private static boolean isBox(long id) {
         return id > 0 && thread(id) == BOXES;
     }
@@ -63,10 +70,13 @@ public final class ObjectIds {
         return (int) id;
     }
 
-    /** The inverse of {@link #render}: "main.1#3", "main@2", "pkg.Cls.class", "Integer(3)" or "null". */
+    /** The inverse of {@link #render}: "main.1#3", "main@2", "pkg.Cls.class", "Integer(3)", "\"text\"" or "null". */
     public static long parse(String text, Symbols symbols) {
         if (text == null || text.equals("null")) {
             return NULL;
+        }
+        if (text.length() >= 2 && text.startsWith("\"") && text.endsWith("\"")) {
+            return ofLiteral(symbols.literalTextId(text.substring(1, text.length() - 1)));
         }
         int open = text.indexOf('(');
         if (open > 0 && text.endsWith(")") && BOX_CLASSES.contains(text.substring(0, open))) {
@@ -93,6 +103,9 @@ public final class ObjectIds {
             return symbols.classes().name((int) (id - 1)) + ".class";
         }
         int counter = counter(id);
+        if (isBox(id) && counter >>> KIND_SHIFT == LITERAL) {
+            return "\"" + symbols.literalText(counter & VALUE_MASK) + "\"";
+        }
         if (isBox(id)) {
             int value = counter << (32 - KIND_SHIFT) >> (32 - KIND_SHIFT);
             return BOX_CLASSES.get(counter >>> KIND_SHIFT) + "(" + value + ")";

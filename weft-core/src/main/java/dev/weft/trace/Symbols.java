@@ -1,5 +1,6 @@
 package dev.weft.trace;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 
 /**
@@ -14,6 +15,9 @@ public final class Symbols {
     private final LocationTable locations = new LocationTable();
     private final FieldTable fields = new FieldTable(shared);
     private final JdkCallSites calls = new JdkCallSites();
+    private final Interner literalTexts = new Interner("literals", shared);
+    /** The program's string literals by text, each mapped to the one instance every run's code gets for it (the JVM interns them). */
+    private final ConcurrentHashMap<String, String> literals = new ConcurrentHashMap<>();
 
     /** Thread names (fork paths, see {@link ThreadPaths}). */
     public Interner threads() {
@@ -36,6 +40,29 @@ public final class Symbols {
     /** Where the program calls into the JDK on objects whose state Weft follows. */
     public JdkCallSites calls() {
         return calls;
+    }
+
+    /** Notes a string literal of the program's code. */
+    public void literal(String text) {
+        literals.computeIfAbsent(text, String::intern);
+    }
+
+    /**
+     * The id of {@code s}'s text if {@code s} is the instance of one of the program's string literals, else -1: shared by
+     * every run, such a string is named by its text ({@link ObjectIds#ofLiteral}), not by whichever thread meets it first.
+     */
+    public int literalId(String s) {
+        return literals.get(s) == s ? literalTextId(s) : -1;
+    }
+
+    /** The id of a string literal's text. */
+    public int literalTextId(String text) {
+        return literalTexts.id(text);
+    }
+
+    /** The text of a string literal by its {@link #literalId}. */
+    public String literalText(int id) {
+        return literalTexts.name(id);
     }
 
     /** Human-readable form of an address, objects by their stable ids ("LostUpdate.count", "main#3.next", "main#2[4]", "HashMap main#5"). */

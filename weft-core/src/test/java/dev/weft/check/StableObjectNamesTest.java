@@ -51,6 +51,13 @@ class StableObjectNamesTest {
                 StableObjectNamesTest::objectsWritten));
     }
 
+    /** A string literal, stored by whichever thread runs first, has one name in every run: its text. */
+    @Test
+    void aStringLiteralIsNamedByItsText() throws Exception {
+        assertEquals(Set.of("\"USER\""), namesInEveryRun(RealRuns.classpathOf(getClass()), "subjects.SharedLiteral",
+                StableObjectNamesTest::objectsWritten));
+    }
+
     /**
      * A queue a static initialiser made: the JVM ran the initialiser inside a hook, where instrumented JDK code took the
      * plain path, so the queue's head node was named by whichever thread touched it first and MCR missed a seed's state.

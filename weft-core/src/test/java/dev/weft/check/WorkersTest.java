@@ -29,17 +29,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  * MCR asked a query again without the fixed prefix, mcr's read states depended on that order, because
  * it missed states. The default suite checks every other of the catalogue's
  * SC rows, where one worker covers everything within a small budget; {@code -Dweft.workers.all=true}
- * checks every row.
+ * checks every row, and {@code -Dweft.workers.only=TEXT} only the programs whose names contain TEXT.
  */
 class WorkersTest {
     /** More workers than the 2 cores CI has: shares are split and run side by side however the machine is. */
     private static final int WORKERS = Integer.getInteger("weft.workers.n", 3);
     private static final long RUNS = 400;
     private static final boolean ALL = Boolean.getBoolean("weft.workers.all");
+    private static final String ONLY = System.getProperty("weft.workers.only", "");
 
     /** Every row with {@code weft.workers.all}; else every other SC row, to keep the suite's time down. */
     static Stream<Arguments> rows() {
-        List<Catalog.Entry> entries = Catalog.examples().stream().filter(e -> ALL || e.memoryModel().equals("sc")).toList();
+        List<Catalog.Entry> entries = Catalog.examples().stream()
+                .filter(e -> e.className().contains(ONLY) && (ALL || e.memoryModel().equals("sc"))).toList();
         return IntStream.range(0, entries.size()).filter(i -> ALL || i % 2 == 0)
                 .mapToObj(i -> Arguments.of(entries.get(i).className(), entries.get(i).memoryModel()));
     }
