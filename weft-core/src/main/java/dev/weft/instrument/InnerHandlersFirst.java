@@ -6,6 +6,7 @@ import java.util.Set;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
@@ -25,6 +26,19 @@ final class InnerHandlersFirst extends MethodNode {
         super(Opcodes.ASM9, access, name, descriptor, null, null);
         this.next = next;
         this.innermost = innermost;
+    }
+
+    /**
+     * Keeps each label's node tied to the label itself: MethodNode's own nodes hand out fresh labels, so no handler in the
+     * table was ever one of {@code innermost}, and a call's handler stayed behind the program's (a JDK call that threw
+     * inside the program's try block never ended, and its monitor stayed taken).
+     */
+    @Override
+    protected LabelNode getLabelNode(Label label) {
+        if (!(label.info instanceof LabelNode)) {
+            label.info = new LabelNode(label);
+        }
+        return (LabelNode) label.info;
     }
 
     @Override

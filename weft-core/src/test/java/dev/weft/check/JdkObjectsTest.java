@@ -52,6 +52,20 @@ class JdkObjectsTest {
         return run.trace().events().stream().filter(e -> e.address() != null && e.address().kind() == Address.Kind.OBJECT_STATE).count();
     }
 
+    /**
+     * A JDK call that throws inside the program's own try block still ends as a call: before, the program's handler came
+     * first in the exception table, the call's monitor stayed taken and the other thread's put was a false deadlock.
+     */
+    @Test
+    void aCallWhoseFailureTheProgramCatchesReleasesItsMonitor() throws Exception {
+        for (Supplier<Strategy> strategy : STRATEGIES) {
+            ExplorationResult result = RealRuns.explore(RealRuns.classpathOf(getClass()), "subjects.CaughtSynchronizedMapFailure",
+                    List.of(), MemoryModel.SC, strategy.get(), 2_000, false).result();
+            assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.strategy() + ": " + result.bugs());
+            assertTrue(result.complete(), result.strategy() + ": " + result.incompleteReasons());
+        }
+    }
+
     @Test
     void checkThenActAcrossLockedCallsOnAHashMapIsFoundByEveryStrategy() throws Exception {
         // Before issue 17, mcr said "every behaviour covered" after one run: no read it saw differed between the two orders.
