@@ -35,9 +35,14 @@ final class ThreadLifecycle {
         return uncaught;
     }
 
+    /**
+     * The program thread's body between Weft's start and end of the thread. Those run on the program's thread but outside
+     * the hooks, so they enter Weft's guard themselves: the thread may still count as inside a JDK call there, and the
+     * JDK's lock classes that Weft's own lock runs on may be instrumented (a CyclicBarrier's program).
+     */
     Runnable wrapThreadBody(Runnable body) {
         return () -> {
-            boolean began = threadBodyEnter();
+            boolean began = WeftCodeGuard.asWeft(this::threadBodyEnter);
             Throwable failure = null;
             try {
                 if (body != null) {
@@ -47,7 +52,8 @@ final class ThreadLifecycle {
                 failure = t;
                 throw t;
             } finally {
-                threadBodyExit(began, failure);
+                Throwable ending = failure;
+                WeftCodeGuard.asWeft(() -> threadBodyExit(began, ending));
             }
         };
     }

@@ -85,7 +85,7 @@ final class UncaughtExceptions {
             return;
         }
         try {
-            handler.uncaughtException(me.jvm, failure);
+            WeftCodeGuard.asProgram(() -> handler.uncaughtException(me.jvm, failure));
         } catch (RunAbort abort) {
             throw abort;
         } catch (Throwable ignored) {

@@ -4,6 +4,7 @@ import dev.weft.boot.JdkBridge;
 import dev.weft.runtime.hooks.HookHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.function.BooleanSupplier;
 
 /**
  * The handler of a run whose JDK classes are instrumented ({@code --instrument-jdk}): every hook runs as Weft's own code
@@ -27,6 +28,23 @@ final class WeftCodeGuard {
                         JdkBridge.exitWeft(wasInside);
                     }
                 });
+    }
+
+    /** Runs Weft's own code that the program's thread reaches outside the hooks (its body's start and end). */
+    static boolean asWeft(BooleanSupplier code) {
+        boolean wasInside = JdkBridge.enterWeft();
+        try {
+            return code.getAsBoolean();
+        } finally {
+            JdkBridge.exitWeft(wasInside);
+        }
+    }
+
+    static void asWeft(Runnable code) {
+        asWeft(() -> {
+            code.run();
+            return true;
+        });
     }
 
     /**

@@ -1,4 +1,4 @@
-package examples.jucopen;
+package examples.juc;
 
 import java.util.concurrent.LinkedTransferQueue;
 
