@@ -268,7 +268,7 @@ public final class ModelledParallelStream implements InvocationHandler {
     /** {@code method} on {@code stream}, its own exception rethrown unwrapped. */
     private static Object call(Method method, Object stream, Object[] args) {
         try {
-            return method.invoke(stream, args);
+            return sharedBox(method.invoke(stream, args));
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException unchecked) {
@@ -281,6 +281,25 @@ public final class ModelledParallelStream implements InvocationHandler {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * A primitive result as the JDK's shared box where it has one. On JDK 17 reflection boxes a result with a new object
+     * until the JVM has made the call often enough to generate an accessor, which uses the shared boxes: a part's sum was
+     * one object or another by how many checks this JVM had run before, and MCR's seeds, solved on one run's object names,
+     * missed their states in a later check.
+     */
+    private static Object sharedBox(Object value) {
+        if (value instanceof Integer i) {
+            return Integer.valueOf(i);
+        }
+        if (value instanceof Long l) {
+            return Long.valueOf(l);
+        }
+        if (value instanceof Boolean b) {
+            return Boolean.valueOf(b);
+        }
+        return value;
     }
 
     private static void unsupported(String what) {
