@@ -1,8 +1,14 @@
 package subjects;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.Random;
 
-/** Identity hash codes, clocks and random numbers, which the runtime makes stable. */
+/** Identity hash codes, clocks (java.time's too) and random numbers, which the runtime makes stable. */
 public class Determinism {
     static int identityOfNull;
     static int identity;
@@ -14,6 +20,10 @@ public class Determinism {
     static long nanos;
     static double random;
     static int seeded;
+    static long instant;
+    static long utcClock;
+    static long local;
+    static long zoned;
 
     static class Plain {
     }
@@ -38,5 +48,9 @@ public class Determinism {
         nanos = System.nanoTime();
         random = Math.random();
         seeded = new Random().nextInt();
+        instant = Instant.now().toEpochMilli();
+        utcClock = Clock.systemUTC().millis();
+        local = LocalDateTime.now().atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        zoned = ZonedDateTime.now(ZoneOffset.UTC).toInstant().toEpochMilli();
     }
 }

@@ -54,7 +54,7 @@ final class JdkVisitors {
         mv = new JdkParkVisitor(mv, ctx);
         mv = new ThreadRandomVisitor(mv, ctx);
         mv = new MonitorVisitor(mv, ctx);
-        mv = new DeterminismCallVisitor(mv, ctx);
+        mv = new DeterminismCallVisitor(mv, ctx, false);
         mv = new AllocationVisitor(mv, ctx);
         mv = new ArrayAccessVisitor(mv, ctx);
         // First in line, so that a field it reads has gone through the runtime's load before it swaps the value.

@@ -265,7 +265,7 @@ public final class ProgramTransformer {
             }
             mv = new AccessModeVisitor(mv, ctx);
             mv = new LockCallVisitor(mv, ctx);
-            mv = new DeterminismCallVisitor(mv, ctx);
+            mv = new DeterminismCallVisitor(mv, ctx, true);
             mv = new ProgramInputVisitor(mv, ctx);
             mv = new ThreadCallVisitor(mv, ctx);
             mv = new MonitorVisitor(mv, ctx);

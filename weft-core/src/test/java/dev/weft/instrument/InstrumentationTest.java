@@ -206,6 +206,9 @@ class InstrumentationTest {
         assertEquals("2000", run.state("subjects.Determinism.nanos"));
         assertEquals("0.5", run.state("subjects.Determinism.random"));
         assertEquals(String.valueOf(new java.util.Random(99).nextInt()), run.state("subjects.Determinism.seeded"));
+        for (String javaTime : List.of("instant", "utcClock", "local", "zoned")) {
+            assertEquals("1000", run.state("subjects.Determinism." + javaTime), javaTime);
+        }
     }
 
     @Test

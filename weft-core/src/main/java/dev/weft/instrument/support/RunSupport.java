@@ -33,6 +33,21 @@ public final class RunSupport {
     private RunSupport() {
     }
 
+    /** The run's logical clock in the default time zone: what {@code Clock.systemDefaultZone()} and the {@code now()}s read. */
+    public static java.time.Clock clock() {
+        return new LogicalClock(java.time.ZoneId.systemDefault());
+    }
+
+    /** The run's logical clock in UTC ({@code Clock.systemUTC()}). */
+    public static java.time.Clock clockUtc() {
+        return new LogicalClock(java.time.ZoneOffset.UTC);
+    }
+
+    /** The run's logical clock in {@code zone} (a {@code now(ZoneId)}). */
+    public static java.time.Clock clock(java.time.ZoneId zone) {
+        return new LogicalClock(zone);
+    }
+
     /**
      * The hook in front of {@code monitorexit}. javac's handler for a synchronized block covers its own
      * {@code monitorexit}, so a hook that throws there (the runtime ending the run) would be re-entered
