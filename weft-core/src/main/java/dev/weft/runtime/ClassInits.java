@@ -206,11 +206,7 @@ final class ClassInits {
                 throw new IllegalStateException("class " + type.getName() + " vanished from its loader", e);
             }
         };
-        if (jdkInstrumented) {
-            WeftCodeGuard.asProgram(initialise);
-        } else {
-            initialise.run();
-        }
+        WeftCodeGuard.asProgram(jdkInstrumented, initialise);
     }
 
     private Need prepare(Initialisation target, int loc, List<Initialisation> claimed) {

@@ -49,7 +49,7 @@ final class ControlledHooks implements HookHandler {
         memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
         moded = new ModedAccess(core, memory);
-        threads = new ThreadLifecycle(core);
+        threads = new ThreadLifecycle(core, !config.instrumentedJdk().isEmpty());
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);

@@ -24,10 +24,13 @@ import java.util.function.Function;
 final class ThreadLifecycle {
     private final Scheduler core;
     private final UncaughtExceptions uncaught;
+    /** Whether the run instruments JDK code ({@link WeftCodeGuard}). */
+    private final boolean jdkInstrumented;
 
-    ThreadLifecycle(Scheduler core) {
+    ThreadLifecycle(Scheduler core, boolean jdkInstrumented) {
         this.core = core;
-        this.uncaught = new UncaughtExceptions(core);
+        this.jdkInstrumented = jdkInstrumented;
+        this.uncaught = new UncaughtExceptions(core, jdkInstrumented);
     }
 
     /** The program's uncaught-exception handlers, and the run's default one. */
@@ -42,7 +45,7 @@ final class ThreadLifecycle {
      */
     Runnable wrapThreadBody(Runnable body) {
         return () -> {
-            boolean began = WeftCodeGuard.asWeft(this::threadBodyEnter);
+            boolean began = WeftCodeGuard.asWeft(jdkInstrumented, this::threadBodyEnter);
             Throwable failure = null;
             try {
                 if (body != null) {
@@ -53,7 +56,7 @@ final class ThreadLifecycle {
                 throw t;
             } finally {
                 Throwable ending = failure;
-                WeftCodeGuard.asWeft(() -> threadBodyExit(began, ending));
+                WeftCodeGuard.asWeft(jdkInstrumented, () -> threadBodyExit(began, ending));
             }
         };
     }

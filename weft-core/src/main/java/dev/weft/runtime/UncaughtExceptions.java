@@ -23,10 +23,13 @@ final class UncaughtExceptions {
     private static final String FIELD_OWNER = "java/lang/Thread";
     private static final String FIELD_NAME = "defaultUncaughtExceptionHandler";
     private final Scheduler core;
+    private final boolean jdkInstrumented;
     private Thread.UncaughtExceptionHandler defaultHandler;
 
-    UncaughtExceptions(Scheduler core) {
+    /** @param jdkInstrumented whether the run instruments JDK code ({@link WeftCodeGuard}) */
+    UncaughtExceptions(Scheduler core, boolean jdkInstrumented) {
         this.core = core;
+        this.jdkInstrumented = jdkInstrumented;
     }
 
     void setDefaultHandler(Thread.UncaughtExceptionHandler handler, int loc) {
@@ -85,7 +88,7 @@ final class UncaughtExceptions {
             return;
         }
         try {
-            WeftCodeGuard.asProgram(() -> handler.uncaughtException(me.jvm, failure));
+            WeftCodeGuard.asProgram(jdkInstrumented, () -> handler.uncaughtException(me.jvm, failure));
         } catch (RunAbort abort) {
             throw abort;
         } catch (Throwable ignored) {

@@ -30,8 +30,15 @@ final class WeftCodeGuard {
                 });
     }
 
-    /** Runs Weft's own code that the program's thread reaches outside the hooks (its body's start and end). */
-    static boolean asWeft(BooleanSupplier code) {
+    /**
+     * Runs Weft's own code that the program's thread reaches outside the hooks (its body's start and end); in a run that
+     * instruments no JDK code ({@code guarded} false) as it is: the bridge is then never loaded before JDK instrumentation
+     * puts it on the bootstrap class path.
+     */
+    static boolean asWeft(boolean guarded, BooleanSupplier code) {
+        if (!guarded) {
+            return code.getAsBoolean();
+        }
         boolean wasInside = JdkBridge.enterWeft();
         try {
             return code.getAsBoolean();
@@ -40,8 +47,8 @@ final class WeftCodeGuard {
         }
     }
 
-    static void asWeft(Runnable code) {
-        asWeft(() -> {
+    static void asWeft(boolean guarded, Runnable code) {
+        asWeft(guarded, () -> {
             code.run();
             return true;
         });
@@ -49,9 +56,14 @@ final class WeftCodeGuard {
 
     /**
      * Runs program code that a hook runs from inside Weft's (a class initialiser the JVM runs at the hook's request): the
-     * instrumented JDK code it calls reaches the runtime again, as anywhere in the program.
+     * instrumented JDK code it calls reaches the runtime again, as anywhere in the program. As it is where {@code guarded}
+     * is false (see {@link #asWeft}).
      */
-    static void asProgram(Runnable code) {
+    static void asProgram(boolean guarded, Runnable code) {
+        if (!guarded) {
+            code.run();
+            return;
+        }
         boolean wasInside = JdkBridge.leaveWeft();
         try {
             code.run();
