@@ -9,7 +9,7 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Makes the program use Weft's models ({@code dev.weft.modelled}) where it would create a JDK thread
- * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture or ForkJoinPool: {@code new} of such a JDK class
+ * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture, ForkJoinPool or ExecutorCompletionService: {@code new} of such a JDK class
  * makes its model (a subclass with the same constructors), and the modelled static factories
  * (the {@code Executors} factories, {@code CompletableFuture.supplyAsync} and its kin, {@code ForkJoinPool.commonPool})
  * are called on the models (same names and signatures). A program class's own {@code super(...)} call
@@ -26,7 +26,8 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
             CONCURRENT + "CountDownLatch", MODELLED + "ModelledCountDownLatch",
             CONCURRENT + "CompletableFuture", MODELLED + "ModelledCompletableFuture",
             CONCURRENT + "ForkJoinPool", MODELLED + "ModelledForkJoinPool",
-            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor");
+            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor",
+            CONCURRENT + "ExecutorCompletionService", MODELLED + "ModelledExecutorCompletionService");
     /** JDK superclasses of program classes replaced by their models (see {@link #superclass}). */
     private static final Map<String, String> SUPERCLASSES = Map.of(
             CONCURRENT + "RecursiveTask", MODELLED + "ModelledRecursiveTask",

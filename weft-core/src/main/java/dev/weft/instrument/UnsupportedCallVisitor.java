@@ -17,7 +17,7 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
             CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
-            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
+            CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
             "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
@@ -28,7 +28,8 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch", CONCURRENT + "CompletableFuture", CONCURRENT + "CompletionStage",
             CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction",
             CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
-            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed");
+            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed",
+            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService");
     private static final Set<String> METHODS = Set.of(
             "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",
