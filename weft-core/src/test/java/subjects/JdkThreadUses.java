@@ -1,5 +1,6 @@
 package subjects;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
@@ -22,6 +23,10 @@ public class JdkThreadUses {
                 scheduler.scheduleWithFixedDelay(() -> ticks++, 0, 1, TimeUnit.MILLISECONDS);
             }
             case "parallel-stream-of-many" -> check(IntStream.range(0, 6).parallel().sum() == 15);
+            case "parallel-limit-after-filter" -> check(List.of(1, 2, 3).parallelStream().filter(x -> x > 1).limit(1).toList().equals(List.of(2)));
+            case "parallel-limit-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).limit(2).toList().equals(List.of(2, 4)));
+            case "parallel-skip-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).skip(1).toList().equals(List.of(4, 6)));
+            case "parallel-count-after-peek" -> check(List.of(1, 2).parallelStream().peek(x -> ticks++).count() == 2 && ticks == 0);
             default -> throw new IllegalArgumentException(args[0]);
         }
     }

@@ -23,7 +23,7 @@ public class UnmodelledConcurrency {
             case "scheduled-queue" -> ((ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1)).getQueue();
             case "completable-delayed" -> CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
             case "parallel-after-map" -> IntStream.range(0, 2).map(i -> i + 1).parallel().sum();
-            case "parallel-sorted" -> List.of(2, 1).parallelStream().sorted().toList();
+            case "parallel-unordered-distinct" -> List.of(2, 1).parallelStream().unordered().distinct().toList();
             case "pool-queue" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue();
             case "priority-queue" -> new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new PriorityBlockingQueue<>());
             default -> throw new IllegalArgumentException(args[0]);

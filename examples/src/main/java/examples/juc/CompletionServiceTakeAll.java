@@ -5,10 +5,10 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** Submits two tasks to a CompletionService and takes both results, in whatever order they complete. */
+/** Submits two tasks to a CompletionService on a single-thread pool and takes both results. */
 public class CompletionServiceTakeAll {
     public static void main(String[] args) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
         CompletionService<Integer> service = new ExecutorCompletionService<>(pool);
         service.submit(() -> 1);
         service.submit(() -> 2);

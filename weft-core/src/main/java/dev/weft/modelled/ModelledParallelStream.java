@@ -50,8 +50,9 @@ import java.util.stream.Stream;
  * <p>Departures: a source of more than {@value #MOST_PARTS} elements is split into that many parts
  * (the run then says it is incomplete: elements of one part never run at once); {@code limit} or
  * {@code skip} that drops elements after operations on them runs those operations on every element
- * (the run says it is incomplete: the JDK may leave some out), but {@code limit} after one-to-one
- * operations on a source of known size, which the JDK never runs past the limit; the comparator of
+ * (the run says it is incomplete: the JDK may leave some out), but after one-to-one operations on a
+ * source of known size, where the JDK places the slice in the source and runs them on no element
+ * outside it (seen on JDK 17 and 25); the comparator of
  * {@code sorted} and the {@code equals}/{@code hashCode} that {@code distinct} calls run on the thread
  * of the terminal operation. Refused (the run stops as unsupported): {@code distinct}, {@code limit}
  * and {@code skip} on an unordered stream (the JDK keeps any of the candidates), {@code iterator},
@@ -165,24 +166,29 @@ public final class ModelledParallelStream implements InvocationHandler {
     /** This stage's results from index {@code from} to {@code to} (exclusive) in encounter order. */
     private List<Object> slice(long from, long to) throws Exception {
         List<Object> elements = input.call();
-        if (from == 0 && to < elements.size() && (operations.isEmpty() || sizeKnownThroughOperations())) {
-            return outputs(elements.subList(0, (int) to)); // the JDK never runs operations past a limit it can place in the source
+        if (operations.isEmpty() || sizeKnownThroughOperations()) {
+            return outputs(subList(elements, from, to)); // the JDK places the slice in a source of known size, and runs no operation outside it
         }
-        boolean drops = from > 0 && !elements.isEmpty() || to < elements.size();
-        if (drops && !operations.isEmpty()) {
+        if (from > 0 && !elements.isEmpty() || to < elements.size()) {
             Hooks.modelBoundReached("a parallel stream's " + (from > 0 ? "skip(" + from : "limit(" + to) + ") after operations on "
                     + "its elements: Weft ran them on every element, the JDK may leave some out");
         }
-        List<Object> outputs = outputs(elements);
-        return outputs.subList((int) Math.min(from, outputs.size()), (int) Math.min(to, outputs.size()));
+        return subList(outputs(elements), from, to);
+    }
+
+    private static List<Object> subList(List<Object> list, long from, long to) {
+        return list.subList((int) Math.min(from, list.size()), (int) Math.min(to, list.size()));
     }
 
     private boolean sizeKnownThroughOperations() {
         return (characteristics & KNOWN_SIZE) == KNOWN_SIZE && operations.stream().map(Operation::name).allMatch(ONE_TO_ONE::contains);
     }
 
-    /** This stage's results, the parts' in encounter order. */
-    private List<Object> outputs(List<Object> elements) throws Exception {
+    /** This stage's results, the parts' in encounter order; without operations, no part need run (no program code would). */
+    private List<Object> outputs(List<Object> elements) {
+        if (operations.isEmpty()) {
+            return elements;
+        }
         List<Object> outputs = new ArrayList<>();
         for (Object part : runParts(elements, ModelledParallelStream::elementsOf, null)) {
             outputs.addAll((List<?>) part);

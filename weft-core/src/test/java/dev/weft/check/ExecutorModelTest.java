@@ -90,7 +90,7 @@ class ExecutorModelTest {
             "scheduled-queue, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue",
             "completable-delayed, java.util.concurrent.CompletableFuture.delayedExecutor",
             "parallel-after-map, parallel() on a stream that has operations already",
-            "parallel-sorted, java.util.stream.Stream.sorted on a parallel stream",
+            "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
             "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
     void executorsWeftDoesNotModelStopTheExplorationNamingTheApi(String use, String api) throws Exception {

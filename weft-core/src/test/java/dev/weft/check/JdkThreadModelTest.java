@@ -14,6 +14,8 @@ import dev.weft.trace.MemoryModel;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Weft's models of the threads the JDK starts (CompletableFuture, fork/join, scheduled pools, parallel
@@ -68,5 +70,28 @@ class JdkThreadModelTest {
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
         assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains("6 elements ran in 4 parts")),
                 result.incompleteReasons().toString());
+    }
+
+    @Test
+    void aLimitThatDropsElementsAfterAFilterMakesTheCheckIncomplete() throws Exception {
+        ExplorationResult result = explore("parallel-limit-after-filter");
+        assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
+        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains("limit(1) after operations")),
+                result.incompleteReasons().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parallel-limit-after-map", "parallel-skip-after-map"})
+    void aSliceAfterAMapOnASourceOfKnownSizeIsCovered(String use) throws Exception {
+        ExplorationResult result = explore(use);
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
+    }
+
+    @Test
+    void countOfASourceOfKnownSizeRunsNoPeek() throws Exception {
+        ExplorationResult result = explore("parallel-count-after-peek");
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
     }
 }
