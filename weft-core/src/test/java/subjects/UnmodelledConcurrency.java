@@ -21,7 +21,7 @@ public class UnmodelledConcurrency {
                 pool.submit(() -> 1).get();
             }
             case "scheduled-queue" -> ((ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1)).getQueue();
-            case "completable-delayed" -> CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS);
+            case "completable-obtrude" -> CompletableFuture.completedFuture(1).obtrudeValue(2);
             case "parallel-after-map" -> IntStream.range(0, 2).map(i -> i + 1).parallel().sum();
             case "parallel-unordered-distinct" -> List.of(2, 1).parallelStream().unordered().distinct().toList();
             case "pool-queue" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue();

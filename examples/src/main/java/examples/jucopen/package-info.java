@@ -6,7 +6,9 @@
  * diverges (a flush names the iterator by another object id than the run gives it; not yet understood);
  * on JDK 25, TransferHandsOver is covered by dpor but not by mcr; CyclicBarrierPhases and CyclicBarrierBrokenByException get
  * their verdicts, but a check stopped mid-run (a time limit, --all-bugs after the bug) can leave Weft's scheduler lock
- * held and never end (not yet understood). They are not in the catalogue (CataloguedProgramsTest
+ * held and never end (not yet understood); CompletableFutureDelayedJoined is covered under SC and TSO, but under PSO
+ * mcr says "incomplete (end cuts flushes)": the delayer's daemon worker is alive with buffered writes when main ends.
+ * They are not in the catalogue (CataloguedProgramsTest
  * leaves this package out).
  */
 package examples.jucopen;

@@ -42,7 +42,9 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
                     "completedFuture(Ljava/lang/Object;)Ljava/util/concurrent/CompletableFuture;",
                     "failedFuture(Ljava/lang/Throwable;)Ljava/util/concurrent/CompletableFuture;",
                     "allOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;",
-                    "anyOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;"),
+                    "anyOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;",
+                    "delayedExecutor(JLjava/util/concurrent/TimeUnit;)Ljava/util/concurrent/Executor;",
+                    "delayedExecutor(JLjava/util/concurrent/TimeUnit;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/Executor;"),
             CONCURRENT + "ForkJoinPool", Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;", "getCommonPoolParallelism()I"));
     private static final String EXECUTORS = CONCURRENT + "Executors";
     private static final String MODELLED_EXECUTORS = MODELLED + "ModelledExecutors";

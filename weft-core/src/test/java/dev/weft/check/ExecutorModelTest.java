@@ -88,7 +88,7 @@ class ExecutorModelTest {
             "fork-join-statistics, java.util.concurrent.ForkJoinPool.getStealCount",
             "fork-join-as-executor-service, java.util.concurrent.Future.get",
             "scheduled-queue, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue",
-            "completable-delayed, java.util.concurrent.CompletableFuture.delayedExecutor",
+            "completable-obtrude, java.util.concurrent.CompletableFuture.obtrudeValue",
             "parallel-after-map, parallel() on a stream that has operations already",
             "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
             "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
