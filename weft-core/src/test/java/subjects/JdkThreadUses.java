@@ -2,6 +2,7 @@ package subjects;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
@@ -22,6 +23,7 @@ public class JdkThreadUses {
                 ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
                 scheduler.scheduleWithFixedDelay(() -> ticks++, 0, 1, TimeUnit.MILLISECONDS);
             }
+            case "completer-child-failure" -> new FailingChild(null).invoke();
             case "parallel-stream-of-many" -> check(IntStream.range(0, 6).parallel().sum() == 15);
             case "parallel-limit-after-filter" -> check(List.of(1, 2, 3).parallelStream().filter(x -> x > 1).limit(1).toList().equals(List.of(2)));
             case "parallel-limit-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).limit(2).toList().equals(List.of(2, 4)));
@@ -38,6 +40,22 @@ public class JdkThreadUses {
     private static void check(boolean condition) {
         if (!condition) {
             throw new AssertionError();
+        }
+    }
+
+    /** The root forks a child that fails: the failure passes up to the root, whose invoke throws it. */
+    static final class FailingChild extends CountedCompleter<Void> {
+        FailingChild(CountedCompleter<?> parent) {
+            super(parent);
+        }
+
+        @Override
+        public void compute() {
+            if (getCompleter() == null) {
+                new FailingChild(this).fork();
+            } else {
+                fail();
+            }
         }
     }
 

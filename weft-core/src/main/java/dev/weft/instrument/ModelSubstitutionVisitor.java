@@ -14,8 +14,8 @@ import org.objectweb.asm.Opcodes;
  * (the {@code Executors} factories, {@code CompletableFuture.supplyAsync} and its kin, {@code ForkJoinPool.commonPool})
  * are called on the models (same names and signatures). A program class's own {@code super(...)} call
  * to such a class stays as written: the subclass remains the JDK class's, and calls that would reach
- * the JDK's code stop the run as unsupported. {@code RecursiveTask} and {@code RecursiveAction} are
- * the exception: a program subclass of one extends its model instead ({@link #superclass}).
+ * the JDK's code stop the run as unsupported. {@code RecursiveTask}, {@code RecursiveAction} and
+ * {@code CountedCompleter} are the exception: a program subclass of one extends its model instead ({@link #superclass}).
  */
 final class ModelSubstitutionVisitor extends MethodVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
@@ -31,7 +31,8 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
     /** JDK superclasses of program classes replaced by their models (see {@link #superclass}). */
     private static final Map<String, String> SUPERCLASSES = Map.of(
             CONCURRENT + "RecursiveTask", MODELLED + "ModelledRecursiveTask",
-            CONCURRENT + "RecursiveAction", MODELLED + "ModelledRecursiveAction");
+            CONCURRENT + "RecursiveAction", MODELLED + "ModelledRecursiveAction",
+            CONCURRENT + "CountedCompleter", MODELLED + "ModelledCountedCompleter");
     /** Static methods of JDK classes that the models have with the same name and descriptor, by JDK class. */
     private static final Map<String, Set<String>> STATICS = Map.of(
             CONCURRENT + "CompletableFuture", Set.of(
@@ -65,7 +66,7 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
     private final List<String> unconstructed = new ArrayList<>();
 
     /**
-     * The superclass a program class gets: its model for {@code RecursiveTask} and {@code RecursiveAction},
+     * The superclass a program class gets: its model for {@code RecursiveTask}, {@code RecursiveAction} and {@code CountedCompleter},
      * whose final methods (fork, join) the JDK runs on its own pool (see {@link ForkJoinCallVisitor}).
      */
     static String superclass(String superName) {

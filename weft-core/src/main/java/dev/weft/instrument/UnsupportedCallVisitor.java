@@ -11,7 +11,7 @@ import org.objectweb.asm.MethodVisitor;
  * <p>Executors, futures and latches are the exception where Weft models them ({@code dev.weft.modelled},
  * see {@link ModelSubstitutionVisitor}) or the program implements them: a call on one of those types
  * runs when it reaches a model's or the program's code and stops the run only when it would reach the
- * JDK's (a method the models do not override, a fork/join task that is not a RecursiveTask or RecursiveAction).
+ * JDK's (a method the models do not override, a fork/join task that is not a RecursiveTask, RecursiveAction or CountedCompleter).
  */
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
@@ -29,7 +29,7 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction",
             CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
             CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed",
-            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService");
+            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "CountedCompleter");
     private static final Set<String> METHODS = Set.of(
             "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",

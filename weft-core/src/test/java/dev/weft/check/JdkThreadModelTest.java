@@ -56,6 +56,13 @@ class JdkThreadModelTest {
     }
 
     @Test
+    void aCountedCompletersFailurePassesUpToTheRootsInvoke() throws Exception {
+        Bug bug = onlyBug(explore("completer-child-failure"));
+        assertEquals(BugKind.EXCEPTION, bug.kind());
+        assertEquals("IllegalStateException: boom", bug.message());
+    }
+
+    @Test
     void aPeriodicTaskPastItsBoundMakesTheCheckIncomplete() throws Exception {
         ExplorationResult result = explore("periodic-never-cancelled");
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
