@@ -92,6 +92,7 @@ class ExecutorModelTest {
             "parallel-after-map, parallel() on a stream that has operations already",
             "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
             "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
+            "pool-max-below-live, java.util.concurrent.ThreadPoolExecutor.setMaximumPoolSize below the pool's live workers",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
     void executorsWeftDoesNotModelStopTheExplorationNamingTheApi(String use, String api) throws Exception {
         String subjects = Path.of(subjects.UnmodelledConcurrency.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

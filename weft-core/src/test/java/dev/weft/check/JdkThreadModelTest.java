@@ -72,6 +72,14 @@ class JdkThreadModelTest {
     }
 
     @Test
+    void corePoolThreadsAllowedToTimeOutMakeTheCheckIncomplete() throws Exception {
+        ExplorationResult result = explore("pool-core-timeout");
+        assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
+        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains("allowCoreThreadTimeOut")),
+                result.incompleteReasons().toString());
+    }
+
+    @Test
     void aParallelStreamOfMoreElementsThanPartsMakesTheCheckIncomplete() throws Exception {
         ExplorationResult result = explore("parallel-stream-of-many");
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
