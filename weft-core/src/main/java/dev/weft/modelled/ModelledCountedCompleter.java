@@ -34,12 +34,6 @@ public abstract class ModelledCountedCompleter<T> extends CountedCompleter<T> im
         return taskState;
     }
 
-    @Override
-    public Object computeHere() {
-        compute();
-        return null;
-    }
-
     /** A completer is not done when {@code compute} returns: {@code tryComplete} or {@code complete} finish it. */
     @Override
     public void runClaimed() {
@@ -48,6 +42,13 @@ public abstract class ModelledCountedCompleter<T> extends CountedCompleter<T> im
         } catch (Throwable failure) {
             ModelledCountedCompleters.fail(this, failure);
         }
+    }
+
+    /** Never called ({@link #runClaimed} runs the task): a completer's result is not {@code compute}'s. */
+    @Override
+    public Object computeHere() {
+        compute();
+        return getRawResult();
     }
 
     @Override
