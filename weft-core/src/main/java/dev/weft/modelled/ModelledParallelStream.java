@@ -156,6 +156,9 @@ public final class ModelledParallelStream implements InvocationHandler {
         Class<?> type = method.getDeclaringClass();
         if (name.equals("limit") || name.equals("skip")) {
             long n = (Long) args[0];
+            if (n < 0) {
+                throw new IllegalArgumentException(Long.toString(n));
+            }
             return new ModelledParallelStream(() -> slice(name.equals("skip") ? n : 0, name.equals("limit") ? n : Long.MAX_VALUE),
                     type, Spliterator.ORDERED, true, List.of());
         }
