@@ -8,7 +8,8 @@ import org.objectweb.asm.Type;
 /**
  * Sends the program's calls whose JDK code would run on the JDK's own {@code ForkJoinPool}, outside
  * Weft, to Weft's models: {@code ForkJoinTask}'s final methods (fork, join, invoke, invokeAll, get, ...)
- * to {@code ModelledForkJoinTasks}, {@code parallelStream()} and a stream's {@code parallel()} to
+ * to {@code ModelledForkJoinTasks}, {@code CountedCompleter}'s (tryComplete, the pending count, ...) to
+ * {@code ModelledCountedCompleters}, {@code parallelStream()} and a stream's {@code parallel()} to
  * {@code ModelledParallelStream}, the receiver first. Any other method of a fork/join task that reaches
  * JDK code is refused ({@link UnsupportedCallVisitor}).
  */
@@ -19,7 +20,13 @@ final class ForkJoinCallVisitor extends JdkCallVisitor {
     private static final Set<String> STREAM_TYPES = Set.of("java/util/stream/BaseStream", "java/util/stream/Stream",
             "java/util/stream/IntStream", "java/util/stream/LongStream", "java/util/stream/DoubleStream");
     private static final Set<String> METHODS = Set.of("fork", "join", "invoke", "invokeAll", "get", "isDone",
-            "isCompletedNormally", "isCompletedAbnormally", "getException", "getRawResult");
+            "isCompletedNormally", "isCompletedAbnormally", "getException", "getRawResult", "quietlyComplete");
+    private static final String COMPLETER = "java/util/concurrent/CountedCompleter";
+    private static final String COMPLETERS = "dev/weft/modelled/ModelledCountedCompleters";
+    /** CountedCompleter's final methods. */
+    private static final Set<String> COMPLETER_METHODS = Set.of("getCompleter", "getPendingCount", "setPendingCount",
+            "addToPendingCount", "compareAndSetPendingCount", "decrementPendingCountUnlessZero", "getRoot", "tryComplete",
+            "propagateCompletion", "firstComplete", "nextComplete", "quietlyCompleteRoot", "helpComplete");
 
     ForkJoinCallVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx);
@@ -36,11 +43,20 @@ final class ForkJoinCallVisitor extends JdkCallVisitor {
             mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getReturnType(call.descriptor()).getInternalName());
             return true;
         }
-        if (!call.declaring().equals(TASK) || !METHODS.contains(call.name())) {
-            return false;
+        if (call.declaring().equals(TASK) && METHODS.contains(call.name())) {
+            toStatic(call, TASK, TASKS);
+            return true;
         }
-        String descriptor = call.opcode() == Opcodes.INVOKESTATIC ? call.descriptor() : "(L" + TASK + ";" + call.descriptor().substring(1);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, call.name(), descriptor, false);
-        return true;
+        if (call.declaring().equals(COMPLETER) && COMPLETER_METHODS.contains(call.name())) {
+            toStatic(call, COMPLETER, COMPLETERS);
+            return true;
+        }
+        return false;
+    }
+
+    /** The call as a call of the static method of the same name in {@code models}, the receiver (of type {@code type}) first. */
+    private void toStatic(Call call, String type, String models) {
+        String descriptor = call.opcode() == Opcodes.INVOKESTATIC ? call.descriptor() : "(L" + type + ";" + call.descriptor().substring(1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, models, call.name(), descriptor, false);
     }
 }

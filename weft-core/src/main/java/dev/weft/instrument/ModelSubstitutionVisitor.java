@@ -9,13 +9,13 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Makes the program use Weft's models ({@code dev.weft.modelled}) where it would create a JDK thread
- * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture or ForkJoinPool: {@code new} of such a JDK class
+ * pool (scheduled ones too), FutureTask, CountDownLatch, CompletableFuture, ForkJoinPool or ExecutorCompletionService: {@code new} of such a JDK class
  * makes its model (a subclass with the same constructors), and the modelled static factories
  * (the {@code Executors} factories, {@code CompletableFuture.supplyAsync} and its kin, {@code ForkJoinPool.commonPool})
  * are called on the models (same names and signatures). A program class's own {@code super(...)} call
  * to such a class stays as written: the subclass remains the JDK class's, and calls that would reach
- * the JDK's code stop the run as unsupported. {@code RecursiveTask} and {@code RecursiveAction} are
- * the exception: a program subclass of one extends its model instead ({@link #superclass}).
+ * the JDK's code stop the run as unsupported. {@code RecursiveTask}, {@code RecursiveAction} and
+ * {@code CountedCompleter} are the exception: a program subclass of one extends its model instead ({@link #superclass}).
  */
 final class ModelSubstitutionVisitor extends MethodVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
@@ -26,11 +26,13 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
             CONCURRENT + "CountDownLatch", MODELLED + "ModelledCountDownLatch",
             CONCURRENT + "CompletableFuture", MODELLED + "ModelledCompletableFuture",
             CONCURRENT + "ForkJoinPool", MODELLED + "ModelledForkJoinPool",
-            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor");
+            CONCURRENT + "ScheduledThreadPoolExecutor", MODELLED + "ModelledScheduledThreadPoolExecutor",
+            CONCURRENT + "ExecutorCompletionService", MODELLED + "ModelledExecutorCompletionService");
     /** JDK superclasses of program classes replaced by their models (see {@link #superclass}). */
     private static final Map<String, String> SUPERCLASSES = Map.of(
             CONCURRENT + "RecursiveTask", MODELLED + "ModelledRecursiveTask",
-            CONCURRENT + "RecursiveAction", MODELLED + "ModelledRecursiveAction");
+            CONCURRENT + "RecursiveAction", MODELLED + "ModelledRecursiveAction",
+            CONCURRENT + "CountedCompleter", MODELLED + "ModelledCountedCompleter");
     /** Static methods of JDK classes that the models have with the same name and descriptor, by JDK class. */
     private static final Map<String, Set<String>> STATICS = Map.of(
             CONCURRENT + "CompletableFuture", Set.of(
@@ -41,7 +43,9 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
                     "completedFuture(Ljava/lang/Object;)Ljava/util/concurrent/CompletableFuture;",
                     "failedFuture(Ljava/lang/Throwable;)Ljava/util/concurrent/CompletableFuture;",
                     "allOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;",
-                    "anyOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;"),
+                    "anyOf([Ljava/util/concurrent/CompletableFuture;)Ljava/util/concurrent/CompletableFuture;",
+                    "delayedExecutor(JLjava/util/concurrent/TimeUnit;)Ljava/util/concurrent/Executor;",
+                    "delayedExecutor(JLjava/util/concurrent/TimeUnit;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/Executor;"),
             CONCURRENT + "ForkJoinPool", Set.of("commonPool()Ljava/util/concurrent/ForkJoinPool;", "getCommonPoolParallelism()I"));
     private static final String EXECUTORS = CONCURRENT + "Executors";
     private static final String MODELLED_EXECUTORS = MODELLED + "ModelledExecutors";
@@ -62,7 +66,7 @@ final class ModelSubstitutionVisitor extends MethodVisitor {
     private final List<String> unconstructed = new ArrayList<>();
 
     /**
-     * The superclass a program class gets: its model for {@code RecursiveTask} and {@code RecursiveAction},
+     * The superclass a program class gets: its model for {@code RecursiveTask}, {@code RecursiveAction} and {@code CountedCompleter},
      * whose final methods (fork, join) the JDK runs on its own pool (see {@link ForkJoinCallVisitor}).
      */
     static String superclass(String superName) {

@@ -11,13 +11,13 @@ import org.objectweb.asm.MethodVisitor;
  * <p>Executors, futures and latches are the exception where Weft models them ({@code dev.weft.modelled},
  * see {@link ModelSubstitutionVisitor}) or the program implements them: a call on one of those types
  * runs when it reaches a model's or the program's code and stops the run only when it would reach the
- * JDK's (a method the models do not override, a fork/join task that is not a RecursiveTask or RecursiveAction).
+ * JDK's (a method the models do not override, a fork/join task that is not a RecursiveTask, RecursiveAction or CountedCompleter).
  */
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
             CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
-            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
+            CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
             "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
@@ -28,7 +28,8 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
             CONCURRENT + "FutureTask", CONCURRENT + "CountDownLatch", CONCURRENT + "CompletableFuture", CONCURRENT + "CompletionStage",
             CONCURRENT + "ForkJoinPool", CONCURRENT + "ForkJoinTask", CONCURRENT + "RecursiveTask", CONCURRENT + "RecursiveAction",
             CONCURRENT + "ScheduledExecutorService", CONCURRENT + "ScheduledThreadPoolExecutor", CONCURRENT + "ScheduledFuture",
-            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed");
+            CONCURRENT + "RunnableScheduledFuture", CONCURRENT + "Delayed",
+            CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "CountedCompleter");
     private static final Set<String> METHODS = Set.of(
             "java/lang/Runtime.exec",
             "java/lang/Runtime.addShutdownHook", "java/lang/System.console",

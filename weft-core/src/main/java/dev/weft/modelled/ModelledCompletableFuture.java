@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
@@ -21,12 +22,16 @@ import java.util.function.Supplier;
  * as the JDK's do; an async stage is handed to its executor then, the common pool
  * ({@link ModelledForkJoinPool}) when none is given. The program's {@code new CompletableFuture<>()}
  * and the static factories ({@code supplyAsync}, {@code runAsync}, {@code completedFuture},
- * {@code allOf}, {@code anyOf}) make these. Failures are kept and reported as the JDK does: a stage
+ * {@code allOf}, {@code anyOf}) make these. Delays ({@code delayedExecutor}) run on one daemon
+ * delayer per run, as the JDK's; timeouts ({@code orTimeout}, {@code completeOnTimeout}) on a daemon
+ * timer thread each (see {@link #onTimeout}). Failures are kept and reported as the JDK does: a stage
  * that fails, or depends on one that failed, holds a {@link CompletionException}; {@code join}
  * throws that, {@code get} an {@link ExecutionException} with its cause. A method not overridden here
  * stops the run as unsupported.
  */
 public class ModelledCompletableFuture<T> extends CompletableFuture<T> {
+    private static ScheduledExecutorService delayer;
+
     private volatile boolean done;
     private Object value;
     private Throwable failure;
@@ -114,6 +119,32 @@ public class ModelledCompletableFuture<T> extends CompletableFuture<T> {
             source.whenDone(() -> any.settle(source.value, source.failure == null ? null : wrap(source.failure)));
         }
         return any;
+    }
+
+    /** {@code delayedExecutor}: hands each task to {@code executor} once {@code delay} has passed on the run's clock, as the JDK's. */
+    public static Executor delayedExecutor(long delay, TimeUnit unit, Executor executor) {
+        requireNonNull(unit);
+        requireNonNull(executor);
+        return task -> delayer().schedule(() -> executor.execute(requireNonNull(task)), delay, unit);
+    }
+
+    public static Executor delayedExecutor(long delay, TimeUnit unit) {
+        return delayedExecutor(delay, unit, ModelledForkJoinPool.commonPool());
+    }
+
+    /**
+     * This run's delayer: as the JDK's, one daemon thread that fires every delay and timeout of
+     * CompletableFuture in the order they fall due, here a modelled scheduled pool on the run's clock.
+     */
+    private static synchronized ScheduledExecutorService delayer() {
+        if (delayer == null) {
+            delayer = new ModelledScheduledThreadPoolExecutor(1, task -> {
+                Thread thread = new Thread(task, "CompletableFutureDelayScheduler");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return delayer;
     }
 
     // ------------------------------------------------------------------ dependent stages
@@ -357,6 +388,54 @@ public class ModelledCompletableFuture<T> extends CompletableFuture<T> {
             status = !done ? "[Incomplete]" : failure == null ? "[Completed normally]" : "[Completed exceptionally: " + failure + "]";
         }
         return CompletableFuture.class.getName() + "@" + Integer.toHexString(hashCode()) + status;
+    }
+
+    @Override
+    public CompletableFuture<T> orTimeout(long timeout, TimeUnit unit) {
+        return onTimeout(timeout, unit, () -> completeExceptionally(new TimeoutException()));
+    }
+
+    @Override
+    public CompletableFuture<T> completeOnTimeout(T value, long timeout, TimeUnit unit) {
+        return onTimeout(timeout, unit, () -> complete(value));
+    }
+
+    /**
+     * Unless this future is done first, runs {@code expire} once {@code timeout} has passed on the
+     * run's clock, on a daemon timer thread of its own that waits for this future with a timed wait:
+     * Weft lets that wait end at any moment of the other threads' progress, as on a slow machine.
+     * Departure: the JDK fires every timeout on one delayer thread in the order they fall due; here
+     * two timeouts of different lengths may fire in either order (the one delayer of the model, the
+     * scheduled pool that {@link #delayedExecutor} uses, took some 1,400 {@code dpor} runs for one
+     * {@code orTimeout}).
+     */
+    private CompletableFuture<T> onTimeout(long timeout, TimeUnit unit, Runnable expire) {
+        requireNonNull(unit);
+        if (!done) {
+            long deadline = Deadlines.after(timeout, unit);
+            Thread timer = new Thread(() -> {
+                if (!awaitDoneUntil(deadline)) {
+                    expire.run();
+                }
+            }, "CompletableFutureDelayScheduler");
+            timer.setDaemon(true);
+            timer.start();
+        }
+        return this;
+    }
+
+    /** True once done, false when {@code deadline} passes first (a timer thread is never interrupted: an interrupt ends its wait as done). */
+    private synchronized boolean awaitDoneUntil(long deadline) {
+        try {
+            while (!done) {
+                if (!Deadlines.waitUntil(this, deadline)) {
+                    return false;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ the model

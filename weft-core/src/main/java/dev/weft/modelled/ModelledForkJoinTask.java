@@ -1,8 +1,9 @@
 package dev.weft.modelled;
 
 /**
- * A fork/join task of Weft's model: the program's {@code RecursiveTask} and {@code RecursiveAction}
- * subclasses extend the models instead ({@code ModelledRecursiveTask}, {@code ModelledRecursiveAction}),
+ * A fork/join task of Weft's model: the program's {@code RecursiveTask}, {@code RecursiveAction} and
+ * {@code CountedCompleter} subclasses extend the models instead ({@code ModelledRecursiveTask},
+ * {@code ModelledRecursiveAction}, {@code ModelledCountedCompleter}),
  * whose state and computation {@link ModelledForkJoinTasks} drives.
  */
 interface ModelledForkJoinTask {
@@ -10,4 +11,9 @@ interface ModelledForkJoinTask {
 
     /** The task's own computation, on the calling thread; its result (null for an action). */
     Object computeHere();
+
+    /** Runs the task on the calling thread once it has claimed it: done when the computation returns or throws. */
+    default void runClaimed() {
+        taskState().run(this::computeHere);
+    }
 }

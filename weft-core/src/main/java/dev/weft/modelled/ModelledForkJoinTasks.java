@@ -108,12 +108,17 @@ public final class ModelledForkJoinTasks {
     /** Runs the task unless it was forked or invoked already (a task runs once). */
     static void runIfUnclaimed(ModelledForkJoinTask task) {
         if (task.taskState().claim()) {
-            run(task);
+            task.runClaimed();
         }
     }
 
-    private static void run(ModelledForkJoinTask task) {
-        task.taskState().run(task::computeHere);
+    /** Done normally; only a counted completer's completion is modelled (its raw result is what a join returns). */
+    public static void quietlyComplete(ForkJoinTask<?> task) {
+        if (!(model(task) instanceof ModelledCountedCompleter<?> completer)) {
+            Hooks.unsupported("java.util.concurrent.ForkJoinTask.quietlyComplete of a " + task.getClass().getName(), -1);
+            throw new IllegalStateException("unreachable: the run is over");
+        }
+        ModelledCountedCompleters.quietlyComplete(completer);
     }
 
     private static Object reportJoin(ModelledTaskState state) {
@@ -146,7 +151,7 @@ public final class ModelledForkJoinTasks {
             return modelled;
         }
         Hooks.unsupported("java.util.concurrent.ForkJoinTask of " + task.getClass().getName()
-                + " (Weft models RecursiveTask and RecursiveAction subclasses)", -1);
+                + " (Weft models RecursiveTask, RecursiveAction and CountedCompleter subclasses)", -1);
         throw new IllegalStateException("unreachable: the run is over");
     }
 }

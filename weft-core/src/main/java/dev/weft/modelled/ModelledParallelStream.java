@@ -7,7 +7,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -15,6 +17,8 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
@@ -34,34 +38,68 @@ import java.util.stream.Stream;
  * per part is the finest split the JDK can make, so every interleaving of the operations on two
  * elements that the JDK's pool has is among the model's.
  *
+ * <p>A stateful operation ({@code sorted}, {@code distinct}, {@code limit}, {@code skip}) is a barrier,
+ * as the JDK's parallel evaluation makes it: the operations before it run in parts, it runs on their
+ * results in encounter order on the thread that runs the terminal operation, and the operations after
+ * it run in parts again over what it kept. A short-circuiting terminal operation ({@code findAny},
+ * {@code findFirst}, {@code *Match}) skips the parts that have not started once a part has decided it,
+ * as the JDK cancels them ({@link StreamShortCircuit}); {@code findAny} answers with whichever part
+ * found first. {@code count} of a pipeline whose size is known from its source runs no operation, as
+ * the JDK's does.
+ *
  * <p>Departures: a source of more than {@value #MOST_PARTS} elements is split into that many parts
- * (the run then says it is incomplete: elements of one part never run at once); stateful operations
- * ({@code sorted}, {@code distinct}, {@code limit}, {@code skip}), {@code findAny}, {@code iterator},
- * {@code sequential} and the other operations not listed in {@link #INTERMEDIATE} and {@link #TERMINAL}
- * stop the run as unsupported.
+ * (the run then says it is incomplete: elements of one part never run at once); {@code limit} or
+ * {@code skip} that drops elements after operations on them runs those operations on every element
+ * (the run says it is incomplete: the JDK may leave some out), but after one-to-one operations on a
+ * source of known size, where the JDK places the slice in the source and runs them on no element
+ * outside it (seen on JDK 17 and 25); the comparator of
+ * {@code sorted} and the {@code equals}/{@code hashCode} that {@code distinct} calls run on the thread
+ * of the terminal operation. Refused (the run stops as unsupported): {@code distinct}, {@code limit}
+ * and {@code skip} on an unordered stream (the JDK keeps any of the candidates), {@code iterator},
+ * {@code sequential} and the other operations not listed in {@link #INTERMEDIATE}, {@link #STATEFUL}
+ * and {@link #TERMINAL}.
  */
 public final class ModelledParallelStream implements InvocationHandler {
     static final int MOST_PARTS = 4;
     private static final Set<String> INTERMEDIATE = Set.of("map", "filter", "peek", "flatMap", "mapToObj", "mapToInt",
-            "mapToLong", "mapToDouble", "boxed", "asLongStream", "asDoubleStream", "unordered", "onClose");
+            "mapToLong", "mapToDouble", "boxed", "asLongStream", "asDoubleStream", "onClose");
+    /** The operations that keep one element for each they get, so the size of the source stays known. */
+    private static final Set<String> ONE_TO_ONE = Set.of("map", "peek", "mapToObj", "mapToInt", "mapToLong", "mapToDouble",
+            "boxed", "asLongStream", "asDoubleStream", "onClose");
+    private static final Set<String> STATEFUL = Set.of("sorted", "distinct", "limit", "skip");
     private static final Set<String> TERMINAL = Set.of("forEach", "forEachOrdered", "collect", "reduce", "count", "sum",
-            "min", "max", "anyMatch", "allMatch", "noneMatch", "findFirst", "toList", "toArray");
+            "min", "max", "anyMatch", "allMatch", "noneMatch", "findFirst", "findAny", "toList", "toArray");
+    private static final int KNOWN_SIZE = Spliterator.SIZED | Spliterator.SUBSIZED;
 
-    /** The source's elements, taken when the terminal operation runs (the JDK binds them then). */
-    private final Spliterator<?> source;
+    /** The elements the stage starts from, taken when the terminal operation runs (the JDK binds the source then). */
+    private final Callable<List<Object>> input;
     private final Class<?> sourceType;
-    /** The recorded operations, each from a part's stream to the next. */
-    private final List<Function<Object, Object>> operations;
+    /** The input's {@link Spliterator} characteristics. */
+    private final int characteristics;
+    private final boolean ordered;
+    /** The recorded operations since the source or the last barrier, each from a part's stream to the next. */
+    private final List<Operation> operations;
 
-    private ModelledParallelStream(Spliterator<?> source, Class<?> sourceType, List<Function<Object, Object>> operations) {
-        this.source = source;
+    private record Operation(String name, Function<Object, Object> apply) {
+    }
+
+    private ModelledParallelStream(Callable<List<Object>> input, Class<?> sourceType, int characteristics, boolean ordered,
+            List<Operation> operations) {
+        this.input = input;
         this.sourceType = sourceType;
+        this.characteristics = characteristics;
+        this.ordered = ordered;
         this.operations = operations;
+    }
+
+    private static ModelledParallelStream ofSource(Spliterator<?> source, Class<?> type) {
+        return new ModelledParallelStream(() -> elementsOf(source), type, source.characteristics(),
+                source.hasCharacteristics(Spliterator.ORDERED), List.of());
     }
 
     /** The program's {@code collection.parallelStream()}. */
     public static Stream<?> parallelStream(Collection<?> collection) {
-        return (Stream<?>) proxy(Stream.class, new ModelledParallelStream(collection.spliterator(), Stream.class, List.of()));
+        return (Stream<?>) proxy(Stream.class, ofSource(collection.spliterator(), Stream.class));
     }
 
     /** The program's {@code stream.parallel()}: a stream with operations already is not modelled. */
@@ -75,7 +113,7 @@ public final class ModelledParallelStream implements InvocationHandler {
         }
         Class<?> type = stream instanceof IntStream ? IntStream.class : stream instanceof LongStream ? LongStream.class
                 : stream instanceof DoubleStream ? DoubleStream.class : Stream.class;
-        return (BaseStream<?, ?>) proxy(type, new ModelledParallelStream(source, type, List.of()));
+        return (BaseStream<?, ?>) proxy(type, ofSource(source, type));
     }
 
     private static Object proxy(Class<?> type, InvocationHandler handler) {
@@ -89,10 +127,16 @@ public final class ModelledParallelStream implements InvocationHandler {
         if (name.equals("parallel") || name.equals("isParallel")) {
             return name.equals("parallel") ? self : true;
         }
+        if (name.equals("unordered")) {
+            return proxy(self.getClass().getInterfaces()[0], new ModelledParallelStream(input, sourceType, characteristics, false, operations));
+        }
         if (INTERMEDIATE.contains(name)) {
-            List<Function<Object, Object>> next = new ArrayList<>(operations);
-            next.add(stream -> call(method, stream, args));
-            return proxy(method.getReturnType(), new ModelledParallelStream(source, sourceType, next));
+            List<Operation> next = new ArrayList<>(operations);
+            next.add(new Operation(name, stream -> call(method, stream, args)));
+            return proxy(method.getReturnType(), new ModelledParallelStream(input, sourceType, characteristics, ordered, next));
+        }
+        if (STATEFUL.contains(name)) {
+            return proxy(method.getReturnType(), barrier(method, args));
         }
         if (name.equals("close")) {
             return null;
@@ -103,10 +147,69 @@ public final class ModelledParallelStream implements InvocationHandler {
         return name.equals("collect") && args.length == 1 ? collect((Collector<?, ?, ?>) args[0]) : terminal(method, args);
     }
 
+    /** The stage after stateful operation {@code method}: its input is what the operation keeps of this stage's results. */
+    private ModelledParallelStream barrier(Method method, Object[] args) {
+        String name = method.getName();
+        if (!ordered && !name.equals("sorted")) {
+            unsupported(method.getDeclaringClass().getName() + "." + name + " on an unordered parallel stream");
+        }
+        Class<?> type = method.getDeclaringClass();
+        if (name.equals("limit") || name.equals("skip")) {
+            long n = (Long) args[0];
+            if (n < 0) {
+                throw new IllegalArgumentException(Long.toString(n));
+            }
+            return new ModelledParallelStream(() -> slice(name.equals("skip") ? n : 0, name.equals("limit") ? n : Long.MAX_VALUE),
+                    type, Spliterator.ORDERED, true, List.of());
+        }
+        return new ModelledParallelStream(() -> elementsOf(call(method, sequential(outputs(input.call()), type), args)),
+                type, KNOWN_SIZE | Spliterator.ORDERED, true, List.of());
+    }
+
+    /** This stage's results from index {@code from} to {@code to} (exclusive) in encounter order. */
+    private List<Object> slice(long from, long to) throws Exception {
+        List<Object> elements = input.call();
+        if (operations.isEmpty() || sizeKnownThroughOperations()) {
+            return outputs(subList(elements, from, to)); // the JDK places the slice in a source of known size, and runs no operation outside it
+        }
+        if (from > 0 && !elements.isEmpty() || to < elements.size()) {
+            Hooks.modelBoundReached("a parallel stream's " + (from > 0 ? "skip(" + from : "limit(" + to) + ") after operations on "
+                    + "its elements: Weft ran them on every element, the JDK may leave some out");
+        }
+        return subList(outputs(elements), from, to);
+    }
+
+    private static List<Object> subList(List<Object> list, long from, long to) {
+        return list.subList((int) Math.min(from, list.size()), (int) Math.min(to, list.size()));
+    }
+
+    private boolean sizeKnownThroughOperations() {
+        return (characteristics & KNOWN_SIZE) == KNOWN_SIZE && operations.stream().map(Operation::name).allMatch(ONE_TO_ONE::contains);
+    }
+
+    /** This stage's results, the parts' in encounter order; without operations, no part need run (no program code would). */
+    private List<Object> outputs(List<Object> elements) {
+        if (operations.isEmpty()) {
+            return elements;
+        }
+        List<Object> outputs = new ArrayList<>();
+        for (Object part : runParts(elements, ModelledParallelStream::elementsOf, null)) {
+            outputs.addAll((List<?>) part);
+        }
+        return outputs;
+    }
+
     /** Runs {@code method} on every part and combines the parts' results. */
-    private Object terminal(Method method, Object[] args) throws Throwable {
-        List<Object> parts = runParts(stream -> call(method, stream, args));
-        return switch (method.getName()) {
+    private Object terminal(Method method, Object[] args) throws Exception {
+        String name = method.getName();
+        List<Object> elements = input.call();
+        if (name.equals("count") && (characteristics & Spliterator.SIZED) != 0
+                && operations.stream().map(Operation::name).allMatch(ONE_TO_ONE::contains)) {
+            return (long) elements.size(); // the JDK counts a source of known size without running the pipeline
+        }
+        StreamShortCircuit shortCircuit = StreamShortCircuit.of(name, ordered);
+        List<Object> parts = runParts(elements, stream -> call(method, stream, args), shortCircuit);
+        return switch (name) {
             case "forEach", "forEachOrdered" -> null;
             case "count" -> parts.stream().mapToLong(part -> (Long) part).sum();
             case "anyMatch" -> parts.contains(Boolean.TRUE);
@@ -114,7 +217,8 @@ public final class ModelledParallelStream implements InvocationHandler {
             case "toList" -> parts.stream().flatMap(part -> ((List<?>) part).stream()).toList();
             case "toArray" -> concatenate(parts, method.getReturnType());
             case "reduce", "collect" -> args.length == 3 ? combine(parts, args[2]) : call(method, partsAsStream(parts, method), args);
-            case "findFirst" -> parts.stream().filter(ModelledParallelStream::present).findFirst().orElse(parts.isEmpty() ? null : parts.get(0));
+            case "findFirst", "findAny" -> shortCircuit.answersFirstFound() && shortCircuit.firstFound() != null ? shortCircuit.firstFound()
+                    : parts.stream().filter(StreamShortCircuit::present).findFirst().orElse(parts.get(0));
             default -> call(method, partsAsStream(parts, method), args); // sum, min, max, reduce: the same operation on the parts
         };
     }
@@ -135,12 +239,12 @@ public final class ModelledParallelStream implements InvocationHandler {
 
     /** Each part accumulates into its own container, then the containers are combined in order and finished. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Object collect(Collector collector) throws Throwable {
-        List<Object> parts = runParts(stream -> {
+    private Object collect(Collector collector) throws Exception {
+        List<Object> parts = runParts(input.call(), stream -> {
             Object container = collector.supplier().get();
             ((Stream<Object>) stream).forEach(element -> collector.accumulator().accept(container, element));
             return container;
-        });
+        }, null);
         Object combined = parts.isEmpty() ? collector.supplier().get() : parts.get(0);
         for (int i = 1; i < parts.size(); i++) {
             combined = collector.combiner().apply(combined, parts.get(i));
@@ -155,7 +259,7 @@ public final class ModelledParallelStream implements InvocationHandler {
         for (Object part : parts) {
             if (!isOptional(part)) {
                 values.add(part);
-            } else if (present(part)) {
+            } else if (StreamShortCircuit.present(part)) {
                 values.add(optionalValue(part));
             }
         }
@@ -172,16 +276,22 @@ public final class ModelledParallelStream implements InvocationHandler {
         return values.stream();
     }
 
-    /** Runs the pipeline on each part, the first here and the others on workers of the common pool; the parts' results in order. */
-    private List<Object> runParts(Function<Object, Object> terminal) throws Throwable {
-        List<Object[]> parts = split();
+    /**
+     * Runs the pipeline on each part of {@code elements}, the first here and the others on workers of
+     * the common pool; the parts' results in order, without the parts {@code shortCircuit} (if any) skipped.
+     */
+    private List<Object> runParts(List<Object> elements, Function<Object, Object> terminal, StreamShortCircuit shortCircuit) {
+        List<Object[]> parts = split(elements);
         ModelledTaskState[] states = new ModelledTaskState[parts.size()];
         ModelledForkJoinPool pool = (ModelledForkJoinPool) ModelledForkJoinPool.commonPool();
         for (int i = parts.size() - 1; i >= 0; i--) {
             Object[] part = parts.get(i);
+            int index = i;
             ModelledTaskState state = new ModelledTaskState();
             states[i] = state;
-            Runnable work = () -> state.run(() -> terminal.apply(pipeline(part)));
+            Runnable work = shortCircuit == null ? () -> state.run(() -> terminal.apply(pipeline(part)))
+                    : () -> state.run(() -> shortCircuit.skips(index) ? StreamShortCircuit.SKIPPED
+                            : shortCircuit.record(index, terminal.apply(pipeline(part))));
             if (i > 0) {
                 pool.start(work);
             } else {
@@ -191,18 +301,16 @@ public final class ModelledParallelStream implements InvocationHandler {
         List<Object> results = new ArrayList<>();
         for (ModelledTaskState state : states) {
             state.awaitDoneUninterruptibly();
-            if (state.failure() != null) {
-                throw state.failure();
+            rethrow(state.failure());
+            if (state.value() != StreamShortCircuit.SKIPPED) {
+                results.add(state.value());
             }
-            results.add(state.value());
         }
         return results;
     }
 
-    /** The source's elements, one per part, or {@link #MOST_PARTS} parts of neighbours. */
-    private List<Object[]> split() {
-        List<Object> elements = new ArrayList<>();
-        source.forEachRemaining(elements::add);
+    /** {@code elements} one per part, or in {@link #MOST_PARTS} parts of neighbours. */
+    private static List<Object[]> split(List<Object> elements) {
         int count = Math.max(1, Math.min(elements.size(), MOST_PARTS));
         if (elements.size() > MOST_PARTS) {
             Hooks.modelBoundReached("a parallel stream of " + elements.size() + " elements ran in " + MOST_PARTS
@@ -217,20 +325,32 @@ public final class ModelledParallelStream implements InvocationHandler {
         return parts;
     }
 
+    /** The elements of a spliterator or a (sequential) stream, boxed, in encounter order. */
+    private static List<Object> elementsOf(Object source) {
+        List<Object> elements = new ArrayList<>();
+        Iterator<?> iterator = source instanceof Spliterator<?> spliterator ? Spliterators.iterator(spliterator)
+                : ((BaseStream<?, ?>) source).iterator();
+        iterator.forEachRemaining(elements::add);
+        return elements;
+    }
+
+    /** A sequential stream of kind {@code type} over {@code elements}. */
+    private static Object sequential(List<Object> elements, Class<?> type) {
+        Stream<Object> stream = elements.stream();
+        if (type == IntStream.class) {
+            return stream.mapToInt(v -> (Integer) v);
+        }
+        if (type == LongStream.class) {
+            return stream.mapToLong(v -> (Long) v);
+        }
+        return type == DoubleStream.class ? stream.mapToDouble(v -> (Double) v) : stream;
+    }
+
     /** A sequential stream of the source's kind over {@code part}, with the recorded operations applied. */
     private Object pipeline(Object[] part) {
-        Object stream;
-        if (sourceType == IntStream.class) {
-            stream = Stream.of(part).mapToInt(v -> (Integer) v);
-        } else if (sourceType == LongStream.class) {
-            stream = Stream.of(part).mapToLong(v -> (Long) v);
-        } else if (sourceType == DoubleStream.class) {
-            stream = Stream.of(part).mapToDouble(v -> (Double) v);
-        } else {
-            stream = Stream.of(part);
-        }
-        for (Function<Object, Object> operation : operations) {
-            stream = operation.apply(stream);
+        Object stream = sequential(Arrays.asList(part), sourceType);
+        for (Operation operation : operations) {
+            stream = operation.apply().apply(stream);
         }
         return stream;
     }
@@ -253,11 +373,6 @@ public final class ModelledParallelStream implements InvocationHandler {
 
     private static boolean isOptional(Object value) {
         return value instanceof Optional || value instanceof OptionalInt || value instanceof OptionalLong || value instanceof OptionalDouble;
-    }
-
-    private static boolean present(Object optional) {
-        return optional instanceof Optional<?> o ? o.isPresent() : optional instanceof OptionalInt o ? o.isPresent()
-                : optional instanceof OptionalLong o ? o.isPresent() : ((OptionalDouble) optional).isPresent();
     }
 
     private static Object optionalValue(Object optional) {
@@ -300,6 +415,18 @@ public final class ModelledParallelStream implements InvocationHandler {
             return Boolean.valueOf(b);
         }
         return value;
+    }
+
+    private static void rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException unchecked) {
+            throw unchecked;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure != null) {
+            throw new IllegalStateException(failure);
+        }
     }
 
     private static void unsupported(String what) {

@@ -37,6 +37,15 @@ final class ModelledTaskState {
         finish(result, thrown);
     }
 
+    /** Finishes with {@code result} or {@code thrown} unless done already; true if this call finished it. */
+    synchronized boolean finishOnce(Object result, Throwable thrown) {
+        if (state == DONE) {
+            return false;
+        }
+        finish(result, thrown);
+        return true;
+    }
+
     private synchronized void finish(Object result, Throwable thrown) {
         value = result;
         failure = thrown;

@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
  * Weft's model of {@link ThreadPoolExecutor}: the JDK's policy (a new worker per task up to the core
@@ -31,16 +32,19 @@ import java.util.concurrent.TimeoutException;
  * never shuts down ends its run normally, where the JDK's would keep the JVM alive); {@code invokeAny}
  * submits every task at once; the work queue passed to a constructor only gives the queue's kind and
  * capacity ({@link SynchronousQueue}, {@link LinkedBlockingQueue}, {@link LinkedBlockingDeque} or
- * {@link ArrayBlockingQueue}, empty), and {@code getQueue}, {@code remove}, {@code purge},
- * resizing and core time-outs are not modelled (calling them stops the run as unsupported).
+ * {@link ArrayBlockingQueue}, empty); {@code getQueue} and a maximum size below the live workers are
+ * not modelled (calling them stops the run as unsupported).
  */
 public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     private static final int RUNNING = 0;
     private static final int SHUTDOWN = 1;
     private static final int STOP = 2;
 
-    private final int core;
-    private final int max;
+    /** Written under this pool's monitor only. */
+    private volatile int core;
+    private volatile int max;
+    private final long keepAliveNanos;
+    private volatile boolean coreTimesOut;
     /** How many tasks may wait; 0 is a hand-over queue, where a task waits only for a worker that is idle. */
     private final int capacity;
     private final Object termination = new Object();
@@ -112,6 +116,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         super(core, max, keepAlive, unit, queue, factory, handler);
         this.core = core;
         this.max = max;
+        this.keepAliveNanos = unit.toNanos(keepAlive);
         this.capacity = capacityOf(queue);
         this.threadFactory = factory;
         this.rejection = handler;
@@ -305,52 +310,6 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         }
     }
 
-    /** invokeAny's tasks report here as they finish; the first that returns a result wins. */
-    private static final class FirstSuccess<T> {
-        private int unfinished;
-        private ModelledFutureTask<T> winner;
-        private Throwable lastFailure;
-
-        FirstSuccess(int tasks) {
-            unfinished = tasks;
-        }
-
-        ModelledFutureTask<T> contender(Callable<T> task) {
-            return new ModelledFutureTask<>(task) {
-                @Override
-                protected void done() {
-                    finished(this);
-                }
-            };
-        }
-
-        private synchronized void finished(ModelledFutureTask<T> task) {
-            unfinished--;
-            if (winner == null) {
-                if (task.succeeded()) {
-                    winner = task;
-                } else if (!task.isCancelled()) {
-                    lastFailure = task.failure();
-                }
-            }
-            notifyAll();
-        }
-
-        synchronized T await(boolean timed, long deadline) throws InterruptedException, ExecutionException, TimeoutException {
-            while (winner == null && unfinished > 0) {
-                if (!timed) {
-                    wait();
-                } else if (!Deadlines.waitUntil(this, deadline)) {
-                    throw new TimeoutException();
-                }
-            }
-            if (winner == null) {
-                throw new ExecutionException(lastFailure);
-            }
-            return winner.get();
-        }
-    }
-
     // ------------------------------------------------------------------ workers
 
     /** Holding the monitor: a new worker that starts with {@code first} (or takes from the queue); false if the factory gave no thread. */
@@ -507,6 +466,94 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     @Override
     public int getMaximumPoolSize() {
         return max;
+    }
+
+    /** As the JDK's: a larger core starts workers for the tasks waiting (a smaller one: see the keep-alive departure). */
+    @Override
+    public synchronized void setCorePoolSize(int size) {
+        if (size < 0 || max < size) {
+            throw new IllegalArgumentException();
+        }
+        int added = size - core;
+        core = size;
+        for (int k = Math.min(added, queued); k > 0 && head != null && startWorker(null); k--) {
+            // each new worker takes a waiting task
+        }
+    }
+
+    /** A maximum below the live workers is not modelled (the JDK's idle workers above it end): the run stops as unsupported. */
+    @Override
+    public synchronized void setMaximumPoolSize(int size) {
+        if (size <= 0 || size < core) {
+            throw new IllegalArgumentException();
+        }
+        if (size < live) {
+            Hooks.unsupported("java.util.concurrent.ThreadPoolExecutor.setMaximumPoolSize below the pool's live workers", -1);
+        }
+        max = size;
+    }
+
+    /**
+     * Accepted as the JDK's; but Weft's workers never time out (the keep-alive departure), so with
+     * {@code true} no run hands a task to a fresh worker after a core worker timed out: the run says
+     * it is incomplete.
+     */
+    @Override
+    public void allowCoreThreadTimeOut(boolean value) {
+        if (value && keepAliveNanos <= 0) {
+            throw new IllegalArgumentException("Core threads must have nonzero keep alive times");
+        }
+        coreTimesOut = value;
+        if (value) {
+            Hooks.modelBoundReached("ThreadPoolExecutor.allowCoreThreadTimeOut(true): Weft's idle workers never time out, "
+                    + "so no run gives a task to a fresh worker after one did");
+        }
+    }
+
+    @Override
+    public boolean allowsCoreThreadTimeOut() {
+        return coreTimesOut;
+    }
+
+    /** Takes the first waiting task equal to {@code task} off the queue, as the JDK's. */
+    @Override
+    public synchronized boolean remove(Runnable task) {
+        boolean removed = removeQueued(waiting -> task.equals(waiting), false) > 0;
+        terminateIfDone();
+        return removed;
+    }
+
+    /** Takes every waiting task that is a cancelled {@code Future} off the queue, as the JDK's. */
+    @Override
+    public synchronized void purge() {
+        removeQueued(waiting -> waiting instanceof Future<?> future && future.isCancelled(), true);
+        terminateIfDone();
+    }
+
+    /** Holding the monitor: unlinks the waiting tasks that {@code matches} (the first only, unless {@code all}); how many. */
+    private int removeQueued(Predicate<Runnable> matches, boolean all) {
+        int removed = 0;
+        Node before = null;
+        for (Node node = head; node != null; node = node.next) {
+            if (!matches.test(node.task)) {
+                before = node;
+                continue;
+            }
+            if (before == null) {
+                head = node.next;
+            } else {
+                before.next = node.next;
+            }
+            if (tail == node) {
+                tail = before;
+            }
+            queued--;
+            removed++;
+            if (!all) {
+                break;
+            }
+        }
+        return removed;
     }
 
     @Override

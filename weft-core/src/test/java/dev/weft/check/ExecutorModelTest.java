@@ -88,10 +88,11 @@ class ExecutorModelTest {
             "fork-join-statistics, java.util.concurrent.ForkJoinPool.getStealCount",
             "fork-join-as-executor-service, java.util.concurrent.Future.get",
             "scheduled-queue, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue",
-            "completable-delayed, java.util.concurrent.CompletableFuture.delayedExecutor",
+            "completable-obtrude, java.util.concurrent.CompletableFuture.obtrudeValue",
             "parallel-after-map, parallel() on a stream that has operations already",
-            "parallel-sorted, java.util.stream.Stream.sorted on a parallel stream",
+            "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
             "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
+            "pool-max-below-live, java.util.concurrent.ThreadPoolExecutor.setMaximumPoolSize below the pool's live workers",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
     void executorsWeftDoesNotModelStopTheExplorationNamingTheApi(String use, String api) throws Exception {
         String subjects = Path.of(subjects.UnmodelledConcurrency.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

@@ -17,6 +17,9 @@ import dev.weft.trace.MemoryModel;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Weft's models of the threads the JDK starts (CompletableFuture, fork/join, scheduled pools, parallel
@@ -57,6 +60,13 @@ class JdkThreadModelTest {
     }
 
     @Test
+    void aCountedCompletersFailurePassesUpToTheRootsInvoke() throws Exception {
+        Bug bug = onlyBug(explore("completer-child-failure"));
+        assertEquals(BugKind.EXCEPTION, bug.kind());
+        assertEquals("IllegalStateException: boom", bug.message());
+    }
+
+    @Test
     void aPeriodicTaskPastItsBoundMakesTheCheckIncomplete() throws Exception {
         ExplorationResult result = explore("periodic-never-cancelled");
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
@@ -65,11 +75,16 @@ class JdkThreadModelTest {
                 result.incompleteReasons().toString());
     }
 
-    @Test
-    void aParallelStreamOfMoreElementsThanPartsMakesTheCheckIncomplete() throws Exception {
-        ExplorationResult result = explore("parallel-stream-of-many");
+    /** Where a model stops short of the JDK, the run says so: the reason names what it left out. */
+    @ParameterizedTest
+    @CsvSource({
+            "parallel-stream-of-many, 6 elements ran in 4 parts",
+            "parallel-limit-after-filter, limit(1) after operations",
+            "pool-core-timeout, allowCoreThreadTimeOut"})
+    void whereAModelStopsShortTheCheckIsIncomplete(String use, String reason) throws Exception {
+        ExplorationResult result = explore(use);
         assertEquals(ExplorationResult.Verdict.INCOMPLETE, result.verdict(), result.bugs().toString());
-        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains("6 elements ran in 4 parts")),
+        assertTrue(result.incompleteReasons().stream().map(IncompleteReason::message).anyMatch(m -> m.contains(reason)),
                 result.incompleteReasons().toString());
     }
 
@@ -85,5 +100,20 @@ class JdkThreadModelTest {
                     new McrStrategy(SolverKind.ORDER, MemoryModel.TSO, QueryLimits.NONE), 1_000, false).result();
             assertTrue(result.complete(), "check " + check + ": " + result.incompleteReasons());
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parallel-limit-after-map", "parallel-skip-after-map"})
+    void aSliceAfterAMapOnASourceOfKnownSizeIsCovered(String use) throws Exception {
+        ExplorationResult result = explore(use);
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
+    }
+
+    @Test
+    void countOfASourceOfKnownSizeRunsNoPeek() throws Exception {
+        ExplorationResult result = explore("parallel-count-after-peek");
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
     }
 }
