@@ -13,20 +13,28 @@ import org.objectweb.asm.Type;
  */
 record Bridge(String name, String descriptor, Handle target, int location) {
 
-    static String descriptor(Handle target) {
+    /**
+     * The bridge's descriptor: the target's parameters, the receiver first, each captured one of the type the call site
+     * captures it as. The metafactory wants a static implementation's captured parameters to be of exactly those types:
+     * {@code runnable::equals} captures a Runnable for Object's method, and a bridge taking an Object failed to link.
+     */
+    static String descriptor(Handle target, Type[] captured) {
         Type method = Type.getMethodType(target.getDesc());
         Type owner = Type.getObjectType(target.getOwner());
-        return switch (target.getTag()) {
-            case Opcodes.H_INVOKESTATIC -> target.getDesc();
-            case Opcodes.H_NEWINVOKESPECIAL -> Type.getMethodDescriptor(owner, method.getArgumentTypes());
-            default -> {
-                Type[] arguments = method.getArgumentTypes();
-                Type[] withReceiver = new Type[arguments.length + 1];
-                withReceiver[0] = owner;
-                System.arraycopy(arguments, 0, withReceiver, 1, arguments.length);
-                yield Type.getMethodDescriptor(method.getReturnType(), withReceiver);
-            }
-        };
+        Type[] arguments = method.getArgumentTypes();
+        Type[] parameters;
+        Type returned;
+        if (target.getTag() == Opcodes.H_INVOKESTATIC || target.getTag() == Opcodes.H_NEWINVOKESPECIAL) {
+            parameters = arguments.clone();
+            returned = target.getTag() == Opcodes.H_NEWINVOKESPECIAL ? owner : method.getReturnType();
+        } else {
+            parameters = new Type[arguments.length + 1];
+            parameters[0] = owner;
+            System.arraycopy(arguments, 0, parameters, 1, arguments.length);
+            returned = method.getReturnType();
+        }
+        System.arraycopy(captured, 0, parameters, 0, Math.min(captured.length, parameters.length));
+        return Type.getMethodDescriptor(returned, parameters);
     }
 
     /** Emits the bridge's body into {@code mv}. */

@@ -2,10 +2,12 @@ package dev.weft.instrument;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
@@ -37,8 +39,9 @@ final class Bridges {
     private final ClassHierarchy hierarchy;
     private final ClassFacts facts;
     private final boolean companionAllowed;
-    private final Map<Handle, Bridge> inHost = new LinkedHashMap<>();
-    private final Map<Handle, Bridge> inCompanion = new LinkedHashMap<>();
+    /** Bridges by the implementation and their own descriptor (the captured values' types differ between call sites). */
+    private final Map<List<Object>, Bridge> inHost = new LinkedHashMap<>();
+    private final Map<List<Object>, Bridge> inCompanion = new LinkedHashMap<>();
     /** Methods of the host (name + descriptor) a companion bridge calls, which lose their {@code private}. */
     private final Set<String> opened = new HashSet<>();
 
@@ -80,15 +83,19 @@ final class Bridges {
         return access & ~Opcodes.ACC_PRIVATE | (isInterface() ? Opcodes.ACC_PUBLIC : 0);
     }
 
-    /** The handle the metafactory gets for {@code implementation}: a bridge's, or the implementation's own. */
-    Handle replace(Handle implementation, int loc) {
+    /**
+     * The handle the metafactory gets for {@code implementation}, at a call site whose factory type is {@code factoryType}:
+     * a bridge's, or the implementation's own.
+     */
+    Handle replace(Handle implementation, String factoryType, int loc) {
         Place place = place(implementation);
         if (place == Place.NONE) {
             return implementation;
         }
-        Map<Handle, Bridge> bridges = place == Place.HOST ? inHost : inCompanion;
-        Bridge known = bridges.computeIfAbsent(implementation,
-                i -> new Bridge("weft$bridge$" + bridges.size(), Bridge.descriptor(i), i, loc));
+        Map<List<Object>, Bridge> bridges = place == Place.HOST ? inHost : inCompanion;
+        String descriptor = Bridge.descriptor(implementation, Type.getArgumentTypes(factoryType));
+        Bridge known = bridges.computeIfAbsent(List.of(implementation, descriptor),
+                key -> new Bridge("weft$bridge$" + bridges.size(), descriptor, implementation, loc));
         boolean hostMethod = place == Place.HOST;
         return new Handle(Opcodes.H_INVOKESTATIC, hostMethod ? host.name : companion(), known.name(), known.descriptor(),
                 hostMethod && isInterface());

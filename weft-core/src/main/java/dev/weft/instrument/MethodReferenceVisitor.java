@@ -1,6 +1,6 @@
 package dev.weft.instrument;
 
-import java.util.function.UnaryOperator;
+import java.util.function.BiFunction;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -16,10 +16,10 @@ final class MethodReferenceVisitor extends MethodVisitor {
     /** LambdaMetafactory.FLAG_SERIALIZABLE: deserialisation looks the implementation up by name, so it stays. */
     private static final int SERIALIZABLE = 1;
 
-    private final UnaryOperator<Handle> bridges;
+    private final BiFunction<Handle, String, Handle> bridges;
 
-    /** @param bridges gives the handle the metafactory gets for an implementation (a bridge's, or the same) */
-    MethodReferenceVisitor(MethodVisitor next, UnaryOperator<Handle> bridges) {
+    /** @param bridges gives the handle the metafactory gets for an implementation at a call site of a factory type (a bridge's or its own) */
+    MethodReferenceVisitor(MethodVisitor next, BiFunction<Handle, String, Handle> bridges) {
         super(Opcodes.ASM9, next);
         this.bridges = bridges;
     }
@@ -29,7 +29,7 @@ final class MethodReferenceVisitor extends MethodVisitor {
         Handle implementation = implementation(bootstrap, arguments);
         if (implementation != null) {
             arguments = arguments.clone();
-            arguments[1] = bridges.apply(implementation);
+            arguments[1] = bridges.apply(implementation, descriptor);
         }
         super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
     }

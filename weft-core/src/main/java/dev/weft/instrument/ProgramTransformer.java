@@ -278,7 +278,8 @@ public final class ProgramTransformer {
                 mv = new FieldAccessVisitor(mv, ctx, fixes);
             }
             mv = new ClassInitTriggerVisitor(mv, ctx);
-            mv = new MethodReferenceVisitor(mv, implementation -> bridges.replace(implementation, ctx.location()));
+            mv = new MethodReferenceVisitor(mv, (implementation, factoryType) -> bridges.replace(implementation, factoryType,
+                    ctx.location()));
             if (!isModel) {
                 mv = new ModelSubstitutionVisitor(mv);
                 mv = new ForkJoinCallVisitor(mv, ctx);

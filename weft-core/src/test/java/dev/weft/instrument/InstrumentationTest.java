@@ -292,6 +292,7 @@ class InstrumentationTest {
         assertEquals(List.of("lock ReentrantLock", "unlock ReentrantLock"), run.eventsStarting("lock", "unlock"));
         assertEquals(List.of("wrap body", "wrap body"), run.eventsStarting("wrap"));
         assertEquals("1", run.state("subjects.MethodRefs.value"));
+        assertEquals("true", run.state("subjects.MethodRefs.sameAsItself"));
     }
 
     @Test
