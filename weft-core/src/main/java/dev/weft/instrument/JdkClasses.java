@@ -54,17 +54,19 @@ public final class JdkClasses {
         concurrent("ConcurrentSkipListSet", "ConcurrentSkipListMap", "atomic.LongAdder", "atomic.Striped64", "AbstractMap", "AbstractSet",
                 "AbstractCollection");
         concurrent("PriorityBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
+        concurrent("DelayQueue", AQS, "locks.ReentrantLock", "AbstractQueue", "java.util.PriorityQueue");
     }
 
     /**
-     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map) and the classes
+     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map, and full names) and the classes
      * whose code it runs: with AbstractQueuedSynchronizer comes its owner-keeping superclass, with a queue the JDK's
-     * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on).
+     * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on; DelayQueue keeps its jobs in a
+     * java.util.PriorityQueue, always under its lock, whose reads decide what a take returns, so they must be events).
      */
     private static void concurrent(String entry, String... brings) {
         List<String> classes = new ArrayList<>();
         for (String name : brings) {
-            classes.add(name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
+            classes.add(name.startsWith("java.") ? name : name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
             if (name.equals(AQS)) {
                 classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
             }

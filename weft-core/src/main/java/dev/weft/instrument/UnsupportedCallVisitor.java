@@ -16,7 +16,7 @@ import org.objectweb.asm.MethodVisitor;
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
+            CONCURRENT + "Executors",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
             CONCURRENT + "locks/AbstractQueuedSynchronizer",
             CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
