@@ -17,7 +17,8 @@ import org.objectweb.asm.Type;
  * read-modify-writes are {@link AtomicCallVisitor}'s), the methods of the atomic field updaters, and
  * {@code sun.misc.Unsafe}'s accesses to fields and array elements. Also the fences of
  * {@code VarHandle} and {@code Unsafe}, and {@code newUpdater}, which tells the runtime the field an
- * updater names. Updaters' functional updates and Unsafe's other methods stop the run.
+ * updater names. Updaters' functional updates go to {@code Hooks.updaterFunctional}, which retries them as the JDK does;
+ * Unsafe's other methods stop the run.
  */
 final class AccessModeVisitor extends JdkCallVisitor {
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
@@ -103,7 +104,9 @@ final class AccessModeVisitor extends JdkCallVisitor {
             replace(call, () -> moded(call));
         } else if (isFieldUpdater(call.declaring()) && call.name().equals("newUpdater")) {
             newUpdater(call);
-        } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name()) || call.declaring().equals(UNSAFE)) {
+        } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name())) {
+            replace(call, () -> updaterFunctional(call));
+        } else if (call.declaring().equals(UNSAFE)) {
             unsupported(call);
         } else {
             return false;
@@ -150,6 +153,25 @@ final class AccessModeVisitor extends JdkCallVisitor {
         mv.visitLdcInsn(call.declaring() + "." + call.name() + call.descriptor());
         Emit.push(mv, ctx.location());
         Emit.hook(mv, "modedAccess", "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
+        Emit.unbox(mv, Type.getReturnType(call.descriptor()));
+    }
+
+    /** Stack: the updater, the object, [x,] the function. Hooks.updaterFunctional(updater, object, x boxed or null, function, method, location). */
+    private void updaterFunctional(Call call) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int[] slots = Emit.storeAll(mv, ctx, arguments);
+        mv.visitVarInsn(Opcodes.ALOAD, slots[0]);
+        if (arguments.length == 3) {
+            mv.visitVarInsn(arguments[1].getOpcode(Opcodes.ILOAD), slots[1]);
+            Emit.box(mv, arguments[1]);
+        } else {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, slots[arguments.length - 1]);
+        mv.visitLdcInsn(call.declaring() + "." + call.name());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "updaterFunctional",
+                "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
         Emit.unbox(mv, Type.getReturnType(call.descriptor()));
     }
 
