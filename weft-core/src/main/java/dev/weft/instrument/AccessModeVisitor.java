@@ -18,7 +18,8 @@ import org.objectweb.asm.Type;
  * {@code sun.misc.Unsafe}'s accesses to fields and array elements. Also the fences of
  * {@code VarHandle} and {@code Unsafe}, and {@code newUpdater}, which tells the runtime the field an
  * updater names. Updaters' functional updates go to {@code Hooks.updaterFunctional}, which retries them as the JDK does;
- * Unsafe's other methods stop the run.
+ * {@code sun.misc.Unsafe}'s park and unpark are the runtime's, its allocateInstance and ensureClassInitialized initialise
+ * the class as its first use would, and its raw memory and the rest of its methods stop the run.
  */
 final class AccessModeVisitor extends JdkCallVisitor {
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
@@ -42,9 +43,10 @@ final class AccessModeVisitor extends JdkCallVisitor {
         return owner.equals(UNSAFE) || owner.equals(JDK_UNSAFE);
     }
 
-    /** Whether the call becomes an access the runtime performs or a fence (so that whatever it does is recorded). */
+    /** Whether the call becomes an access the runtime performs, a fence or an Unsafe park (so that whatever it does is recorded). */
     static boolean modelsAsEvent(Call call) {
-        return fence(call) != null || performsAccess(call);
+        return fence(call) != null || performsAccess(call)
+                || call.declaring().equals(UNSAFE) && (call.name().equals("park") || call.name().equals("unpark"));
     }
 
     private static FenceKind fence(Call call) {
@@ -107,7 +109,7 @@ final class AccessModeVisitor extends JdkCallVisitor {
         } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name())) {
             replace(call, () -> updaterFunctional(call));
         } else if (call.declaring().equals(UNSAFE)) {
-            unsupported(call);
+            unsafeCall(call);
         } else {
             return false;
         }
@@ -154,6 +156,43 @@ final class AccessModeVisitor extends JdkCallVisitor {
         Emit.push(mv, ctx.location());
         Emit.hook(mv, "modedAccess", "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
         Emit.unbox(mv, Type.getReturnType(call.descriptor()));
+    }
+
+    /**
+     * sun.misc.Unsafe's methods that are no access to a field or an array element. Raw memory (allocateMemory, an access
+     * by address, copyMemory ...), the load average and shouldBeInitialized (the JVM's state of a class, which Weft's
+     * initialisation model keeps per run) stop the run; offsets and the Unsafe itself are computed as written.
+     */
+    private void unsafeCall(Call call) {
+        switch (call.method()) {
+            case "park(ZJ)V" -> {
+                Type[] arguments = Type.getArgumentTypes(call.descriptor());
+                int[] slots = Emit.storeAll(mv, ctx, arguments);
+                mv.visitInsn(Opcodes.POP);
+                Emit.loadAll(mv, arguments, slots);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "unsafePark", "(ZJI)V");
+            }
+            case "unpark(Ljava/lang/Object;)V" -> {
+                mv.visitInsn(Opcodes.SWAP);
+                mv.visitInsn(Opcodes.POP);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "unsafeUnpark", "(Ljava/lang/Object;I)V");
+            }
+            case "allocateInstance(Ljava/lang/Class;)Ljava/lang/Object;", "ensureClassInitialized(Ljava/lang/Class;)V" -> {
+                mv.visitInsn(Opcodes.DUP);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "classInit", "(Ljava/lang/Class;I)V");
+                original(call);
+                if (call.name().equals("allocateInstance")) {
+                    mv.visitInsn(Opcodes.DUP);
+                    Emit.push(mv, ctx.location());
+                    Emit.hook(mv, "allocated", "(Ljava/lang/Object;I)V");
+                }
+            }
+            case "throwException(Ljava/lang/Throwable;)V", "addressSize()I", "pageSize()I" -> original(call);
+            default -> unsupported(call);
+        }
     }
 
     /** Stack: the updater, the object, [x,] the function. Hooks.updaterFunctional(updater, object, x boxed or null, function, method, location). */

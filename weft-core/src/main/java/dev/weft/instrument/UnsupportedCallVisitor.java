@@ -18,7 +18,7 @@ final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final Set<String> CLASSES = Set.of(
             CONCURRENT + "Executors",
             CONCURRENT + "CompletionService", CONCURRENT + "ExecutorCompletionService", CONCURRENT + "ThreadLocalRandom",
-            "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
+            "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
             "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket");
     private static final Set<String> MODELLED_OR_PROGRAM = Set.of(
             CONCURRENT + "Executor", CONCURRENT + "ExecutorService", CONCURRENT + "AbstractExecutorService",
