@@ -217,6 +217,11 @@ class InstrumentationTest {
     }
 
     @Test
+    void unsafeRawMemoryStopsTheRun() throws Exception {
+        assertEquals("sun.misc.Unsafe.allocateMemory", run("subjects.UsesUnsafeRawMemory").failure().getMessage());
+    }
+
+    @Test
     void standardInputThatRunsCannotShareStopsTheRun() throws Exception {
         assertEquals("java.lang.System.console", run("subjects.StandardInputUse", "console").failure().getMessage());
         assertEquals("java.io.FileDescriptor.in", run("subjects.StandardInputUse", "descriptor").failure().getMessage());
