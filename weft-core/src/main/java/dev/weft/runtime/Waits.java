@@ -244,7 +244,7 @@ final class Waits {
         }
         if (queue == null) {
             core.unsupportedLocked(condition.getClass().getName().contains(".AbstractQueued")
-                    ? "a Condition of a " + condition.getClass().getEnclosingClass().getSimpleName() + " that is no lock Weft models"
+                    ? "a Condition of an " + condition.getClass().getEnclosingClass().getSimpleName() + " that is no lock Weft models"
                             + " (a program's own subclass)"
                     : "a Condition created outside instrumented code", loc);
         }
