@@ -8,7 +8,7 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  * compare-and-set, release by setting 0), guards an increment of two threads: both increments arrive.
  */
 public class AqsMutexCounter {
-    static final class Mutex extends AbstractQueuedSynchronizer {
+    static class Mutex extends AbstractQueuedSynchronizer {
         @Override
         protected boolean tryAcquire(int ignored) {
             if (compareAndSetState(0, 1)) {
@@ -37,7 +37,10 @@ public class AqsMutexCounter {
     private static int count;
 
     public static void main(String[] args) throws InterruptedException {
-        Mutex mutex = new Mutex();
+        incrementTwice(new Mutex());
+    }
+
+    static void incrementTwice(Mutex mutex) throws InterruptedException {
         Runnable increment = () -> {
             mutex.acquire(1);
             try {
