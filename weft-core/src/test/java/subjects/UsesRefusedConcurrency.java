@@ -1,10 +1,12 @@
 package subjects;
 
-import java.util.concurrent.DelayQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorCompletionService;
 
 /** Uses a java.util.concurrent class whose JDK code Weft does not run. */
 public class UsesRefusedConcurrency {
     public static void main(String[] args) throws InterruptedException {
-        new DelayQueue<java.util.concurrent.Delayed>().take();
+        Executor inline = Runnable::run;
+        new ExecutorCompletionService<String>(inline).take();
     }
 }

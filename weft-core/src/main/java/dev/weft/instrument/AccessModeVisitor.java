@@ -17,7 +17,9 @@ import org.objectweb.asm.Type;
  * read-modify-writes are {@link AtomicCallVisitor}'s), the methods of the atomic field updaters, and
  * {@code sun.misc.Unsafe}'s accesses to fields and array elements. Also the fences of
  * {@code VarHandle} and {@code Unsafe}, and {@code newUpdater}, which tells the runtime the field an
- * updater names. Updaters' functional updates and Unsafe's other methods stop the run.
+ * updater names. Updaters' functional updates go to {@code Hooks.updaterFunctional}, which retries them as the JDK does;
+ * {@code sun.misc.Unsafe}'s park and unpark are the runtime's, its allocateInstance and ensureClassInitialized initialise
+ * the class as its first use would, and its raw memory and the rest of its methods stop the run.
  */
 final class AccessModeVisitor extends JdkCallVisitor {
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
@@ -41,9 +43,10 @@ final class AccessModeVisitor extends JdkCallVisitor {
         return owner.equals(UNSAFE) || owner.equals(JDK_UNSAFE);
     }
 
-    /** Whether the call becomes an access the runtime performs or a fence (so that whatever it does is recorded). */
+    /** Whether the call becomes an access the runtime performs, a fence or an Unsafe park (so that whatever it does is recorded). */
     static boolean modelsAsEvent(Call call) {
-        return fence(call) != null || performsAccess(call);
+        return fence(call) != null || performsAccess(call)
+                || call.declaring().equals(UNSAFE) && (call.name().equals("park") || call.name().equals("unpark"));
     }
 
     private static FenceKind fence(Call call) {
@@ -103,8 +106,10 @@ final class AccessModeVisitor extends JdkCallVisitor {
             replace(call, () -> moded(call));
         } else if (isFieldUpdater(call.declaring()) && call.name().equals("newUpdater")) {
             newUpdater(call);
-        } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name()) || call.declaring().equals(UNSAFE)) {
-            unsupported(call);
+        } else if (isFieldUpdater(call.declaring()) && isFunctional(call.name())) {
+            replace(call, () -> updaterFunctional(call));
+        } else if (call.declaring().equals(UNSAFE)) {
+            unsafeCall(call);
         } else {
             return false;
         }
@@ -150,6 +155,62 @@ final class AccessModeVisitor extends JdkCallVisitor {
         mv.visitLdcInsn(call.declaring() + "." + call.name() + call.descriptor());
         Emit.push(mv, ctx.location());
         Emit.hook(mv, "modedAccess", "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
+        Emit.unbox(mv, Type.getReturnType(call.descriptor()));
+    }
+
+    /**
+     * sun.misc.Unsafe's methods that are no access to a field or an array element. Raw memory (allocateMemory, an access
+     * by address, copyMemory ...), the load average and shouldBeInitialized (the JVM's state of a class, which Weft's
+     * initialisation model keeps per run) stop the run; offsets and the Unsafe itself are computed as written.
+     */
+    private void unsafeCall(Call call) {
+        switch (call.method()) {
+            case "park(ZJ)V" -> {
+                Type[] arguments = Type.getArgumentTypes(call.descriptor());
+                int[] slots = Emit.storeAll(mv, ctx, arguments);
+                mv.visitInsn(Opcodes.POP);
+                Emit.loadAll(mv, arguments, slots);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "unsafePark", "(ZJI)V");
+            }
+            case "unpark(Ljava/lang/Object;)V" -> {
+                mv.visitInsn(Opcodes.SWAP);
+                mv.visitInsn(Opcodes.POP);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "unsafeUnpark", "(Ljava/lang/Object;I)V");
+            }
+            case "allocateInstance(Ljava/lang/Class;)Ljava/lang/Object;", "ensureClassInitialized(Ljava/lang/Class;)V" -> {
+                mv.visitInsn(Opcodes.DUP);
+                Emit.push(mv, ctx.location());
+                Emit.hook(mv, "classInit", "(Ljava/lang/Class;I)V");
+                original(call);
+                if (call.name().equals("allocateInstance")) {
+                    mv.visitInsn(Opcodes.DUP);
+                    Emit.push(mv, ctx.location());
+                    Emit.hook(mv, "allocated", "(Ljava/lang/Object;I)V");
+                }
+            }
+            case "throwException(Ljava/lang/Throwable;)V", "addressSize()I", "pageSize()I" -> original(call);
+            default -> unsupported(call);
+        }
+    }
+
+    /** Stack: the updater, the object, [x,] the function. Hooks.updaterFunctional(updater, object, x boxed or null, function, method, location). */
+    private void updaterFunctional(Call call) {
+        Type[] arguments = Type.getArgumentTypes(call.descriptor());
+        int[] slots = Emit.storeAll(mv, ctx, arguments);
+        mv.visitVarInsn(Opcodes.ALOAD, slots[0]);
+        if (arguments.length == 3) {
+            mv.visitVarInsn(arguments[1].getOpcode(Opcodes.ILOAD), slots[1]);
+            Emit.box(mv, arguments[1]);
+        } else {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, slots[arguments.length - 1]);
+        mv.visitLdcInsn(call.declaring() + "." + call.name());
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "updaterFunctional",
+                "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
         Emit.unbox(mv, Type.getReturnType(call.descriptor()));
     }
 

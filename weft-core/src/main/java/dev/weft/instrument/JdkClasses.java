@@ -16,7 +16,7 @@ public final class JdkClasses {
     private static final Map<String, List<String>> CATALOGUE = new LinkedHashMap<>();
     private static final String CONCURRENT = "java.util.concurrent.";
     private static final String AQS = "locks.AbstractQueuedSynchronizer";
-    private static final Set<String> MODELLED = Set.of(AQS, "locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
+    private static final Set<String> MODELLED = Set.of("locks.ReentrantLock", "locks.ReentrantReadWriteLock", "CountDownLatch",
             "CopyOnWriteArrayList", "CopyOnWriteArraySet");
 
     static {
@@ -31,7 +31,8 @@ public final class JdkClasses {
                 "java.util.AbstractCollection"));
         CATALOGUE.put("java.util.ArrayDeque", List.of("java.util.AbstractCollection"));
         CATALOGUE.put("java.lang.StringBuilder", List.of("java.lang.AbstractStringBuilder"));
-        concurrent("locks.AbstractQueuedSynchronizer");
+        concurrent(AQS);
+        concurrent("locks.AbstractQueuedLongSynchronizer");
         concurrent("locks.ReentrantLock", AQS);
         concurrent("locks.ReentrantReadWriteLock", AQS);
         concurrent("Semaphore", AQS);
@@ -54,17 +55,19 @@ public final class JdkClasses {
         concurrent("ConcurrentSkipListSet", "ConcurrentSkipListMap", "atomic.LongAdder", "atomic.Striped64", "AbstractMap", "AbstractSet",
                 "AbstractCollection");
         concurrent("PriorityBlockingQueue", AQS, "locks.ReentrantLock", "AbstractQueue");
+        concurrent("DelayQueue", AQS, "locks.ReentrantLock", "AbstractQueue", "java.util.PriorityQueue");
     }
 
     /**
-     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map) and the classes
+     * An entry of {@code java.util.concurrent} (names relative to it, but java.util's abstract collections and map, and full names) and the classes
      * whose code it runs: with AbstractQueuedSynchronizer comes its owner-keeping superclass, with a queue the JDK's
-     * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on).
+     * abstract collections (SynchronousQueue runs on LinkedTransferQueue's code from JDK 21 on; DelayQueue keeps its jobs in a
+     * java.util.PriorityQueue, always under its lock, whose reads decide what a take returns, so they must be events).
      */
     private static void concurrent(String entry, String... brings) {
         List<String> classes = new ArrayList<>();
         for (String name : brings) {
-            classes.add(name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
+            classes.add(name.startsWith("java.") ? name : name.startsWith("Abstract") ? "java.util." + name : CONCURRENT + name);
             if (name.equals(AQS)) {
                 classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
             }
@@ -72,7 +75,7 @@ public final class JdkClasses {
                 classes.add("java.util.AbstractCollection");
             }
         }
-        if (entry.equals(AQS)) {
+        if (entry.startsWith("locks.AbstractQueued")) {
             classes.add(CONCURRENT + "locks.AbstractOwnableSynchronizer");
         }
         CATALOGUE.put(CONCURRENT + entry, List.copyOf(classes));
@@ -81,8 +84,8 @@ public final class JdkClasses {
     /**
      * Whether a check instruments an entry when the program uses it: {@code java.util.concurrent}'s, but those whose
      * program calls Weft models at the level of their API (locks and conditions, latches; the copy-on-write collections,
-     * whose every call holds their lock and whose iterators are snapshots, so that one step per call is exact) and
-     * AbstractQueuedSynchronizer, which only comes with the others (a program's own subclass is refused). The lock-free
+     * whose every call holds their lock and whose iterators are snapshots, so that one step per call is exact). A program
+     * that names AbstractQueuedSynchronizer has its own subclass of it, whose calls run the JDK's code. The lock-free
      * queues run their code: their size() and iteration are not atomic (ConcurrentQueueSizeWhileAdding).
      */
     static boolean instrumentedWhenUsed(String entry) {

@@ -16,11 +16,8 @@ import org.objectweb.asm.MethodVisitor;
 final class UnsupportedCallVisitor extends JdkCallVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> CLASSES = Set.of(
-            CONCURRENT + "DelayQueue", CONCURRENT + "Executors",
-            CONCURRENT + "ThreadLocalRandom",
-            CONCURRENT + "locks/AbstractQueuedSynchronizer",
-            CONCURRENT + "locks/AbstractQueuedLongSynchronizer",
-            "sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
+            CONCURRENT + "Executors", CONCURRENT + "ThreadLocalRandom",
+            "jdk/internal/misc/Unsafe", "java/util/Timer", "java/lang/ProcessBuilder",
             "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket");
     private static final Set<String> MODELLED_OR_PROGRAM = Set.of(
             CONCURRENT + "Executor", CONCURRENT + "ExecutorService", CONCURRENT + "AbstractExecutorService",

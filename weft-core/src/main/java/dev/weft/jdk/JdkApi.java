@@ -53,14 +53,16 @@ public final class JdkApi {
             "java/util/Enumeration", "java/util/Spliterator", "java/util/Map$Entry", "java/lang/StringBuilder",
             "java/lang/StringBuffer", "java/util/BitSet", "java/util/stream/BaseStream", "java/util/concurrent/Semaphore",
             "java/util/concurrent/CyclicBarrier", "java/util/concurrent/Phaser", "java/util/concurrent/Exchanger",
-            "java/util/concurrent/locks/StampedLock");
+            "java/util/concurrent/locks/StampedLock", "java/util/concurrent/locks/AbstractQueuedSynchronizer",
+            "java/util/concurrent/locks/AbstractQueuedLongSynchronizer");
 
     /**
      * The synchronizers among those families: their calls block and wake threads, which only their JDK code, instrumented,
      * shows (Weft has no model of them at the level of their API).
      */
     private static final Set<String> SYNCHRONIZERS = Set.of("java.util.concurrent.Semaphore", "java.util.concurrent.CyclicBarrier",
-            "java.util.concurrent.Phaser", "java.util.concurrent.Exchanger", "java.util.concurrent.locks.StampedLock");
+            "java.util.concurrent.Phaser", "java.util.concurrent.Exchanger", "java.util.concurrent.locks.StampedLock",
+            "java.util.concurrent.locks.AbstractQueuedSynchronizer", "java.util.concurrent.locks.AbstractQueuedLongSynchronizer");
 
     /** Supertypes of those families a variable may be declared as while it holds one of them. */
     private static final Set<String> WIDER_TYPES = Set.of("java/lang/Object", "java/lang/Iterable", "java/lang/CharSequence",

@@ -243,7 +243,10 @@ final class Waits {
             queue = jdkMadeCondition(condition, me);
         }
         if (queue == null) {
-            core.unsupportedLocked("a Condition created outside instrumented code", loc);
+            core.unsupportedLocked(condition.getClass().getName().contains(".AbstractQueued")
+                    ? "a Condition of an " + condition.getClass().getEnclosingClass().getSimpleName() + " that is no lock Weft models"
+                            + " (a program's own subclass)"
+                    : "a Condition created outside instrumented code", loc);
         }
         if (queue.lock().owner != me) {
             throw WeftThrowables.atCaller(new IllegalMonitorStateException("current thread does not hold the condition's lock"));

@@ -214,9 +214,14 @@ class InstrumentationTest {
     @Test
     void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
         Run run = run("subjects.UsesRefusedConcurrency");
-        assertEquals("java.util.concurrent.DelayQueue.take", run.failure().getMessage());
-        assertEquals(List.of("new DelayQueue", "unsupported java.util.concurrent.DelayQueue.take"),
+        assertEquals("java.util.concurrent.ExecutorCompletionService.take", run.failure().getMessage());
+        assertEquals(List.of("new ExecutorCompletionService", "unsupported java.util.concurrent.ExecutorCompletionService.take"),
                 run.eventsStarting("unsupported", "new"));
+    }
+
+    @Test
+    void unsafeRawMemoryStopsTheRun() throws Exception {
+        assertEquals("sun.misc.Unsafe.allocateMemory", run("subjects.UsesUnsafeRawMemory").failure().getMessage());
     }
 
     @Test

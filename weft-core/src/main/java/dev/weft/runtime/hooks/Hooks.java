@@ -359,6 +359,27 @@ public final class Hooks {
         handler().unpark(thread, loc);
     }
 
+    /**
+     * sun.misc.Unsafe's park: a relative time of 0 waits for an unpark, any other time (a relative one in nanoseconds, a
+     * deadline in milliseconds, one already passed) is a timed park, which Weft lets time out at any moment.
+     */
+    public static void unsafePark(boolean absolute, long time, int loc) {
+        if (absolute || time < 0) {
+            park(null, true, loc);
+        } else if (time == 0) {
+            park(null, false, loc);
+        } else {
+            parkNanos(null, time, loc);
+        }
+    }
+
+    /** sun.misc.Unsafe's unpark: of a thread; anything else is ignored, as by the JVM. */
+    public static void unsafeUnpark(Object thread, int loc) {
+        if (thread instanceof Thread t) {
+            unpark(t, loc);
+        }
+    }
+
     public static void beforeAtomic(Object atomic, int index, int op, int loc) {
         handler().beforeAtomic(atomic, index, op, loc);
     }
@@ -460,6 +481,11 @@ public final class Hooks {
 
     public static Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
         return handler().modedAccess(receiver, arguments, method, loc);
+    }
+
+    /** An atomic field updater's functional update ({@code getAndUpdate}, {@code accumulateAndGet} ...); {@code x} is null for an update. */
+    public static Object updaterFunctional(Object updater, Object target, Object x, Object function, String method, int loc) {
+        return UpdaterFunctions.apply(updater, target, x, function, method, loc);
     }
 
     public static void updaterCreated(Object updater, Class<?> owner, String field) {
