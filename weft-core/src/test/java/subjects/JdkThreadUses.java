@@ -36,6 +36,11 @@ public class JdkThreadUses {
             case "parallel-limit-after-filter" -> check(List.of(1, 2, 3).parallelStream().filter(x -> x > 1).limit(1).toList().equals(List.of(2)));
             case "parallel-limit-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).limit(2).toList().equals(List.of(2, 4)));
             case "parallel-skip-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).skip(1).toList().equals(List.of(4, 6)));
+            case "parallel-for-each-ordered" -> {
+                List<Integer> seen = new java.util.ArrayList<>();
+                List.of(1, 2, 3).parallelStream().map(x -> x * 2).forEachOrdered(seen::add);
+                check(seen.equals(List.of(2, 4, 6)));
+            }
             case "parallel-count-after-peek" -> check(List.of(1, 2).parallelStream().peek(x -> ticks++).count() == 2 && ticks == 0);
             default -> throw new IllegalArgumentException(args[0]);
         }

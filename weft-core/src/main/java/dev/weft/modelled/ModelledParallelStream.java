@@ -207,10 +207,14 @@ public final class ModelledParallelStream implements InvocationHandler {
                 && operations.stream().map(Operation::name).allMatch(ONE_TO_ONE::contains)) {
             return (long) elements.size(); // the JDK counts a source of known size without running the pipeline
         }
+        if (name.equals("forEachOrdered")) {
+            // One element at a time, in encounter order, each action before the next: the parts run the operations before it.
+            return call(method, sequential(outputs(elements), method.getDeclaringClass()), args);
+        }
         StreamShortCircuit shortCircuit = StreamShortCircuit.of(name, ordered);
         List<Object> parts = runParts(elements, stream -> call(method, stream, args), shortCircuit);
         return switch (name) {
-            case "forEach", "forEachOrdered" -> null;
+            case "forEach" -> null;
             case "count" -> parts.stream().mapToLong(part -> (Long) part).sum();
             case "anyMatch" -> parts.contains(Boolean.TRUE);
             case "allMatch", "noneMatch" -> !parts.contains(Boolean.FALSE);

@@ -116,4 +116,16 @@ class JdkThreadModelTest {
         assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
         assertTrue(result.complete(), result.incompleteReasons().toString());
     }
+
+    /**
+     * forEachOrdered runs its action on one element at a time, in encounter order, each before the next (its javadoc): a
+     * plain list it adds to holds every element in order. The model ran the parts' actions at the same time, a lost add
+     * the JDK cannot show.
+     */
+    @Test
+    void forEachOrderedRunsItsActionsOneAtATimeInOrder() throws Exception {
+        ExplorationResult result = explore("parallel-for-each-ordered");
+        assertEquals(ExplorationResult.Verdict.OK, result.verdict(), result.bugs().toString());
+        assertTrue(result.complete(), result.incompleteReasons().toString());
+    }
 }
