@@ -28,7 +28,7 @@ final class BugReports {
             CallText.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
             ObjectRegistry.class.getName(), ControlledExecutor.class.getName(), JdkMethods.class.getName(),
             VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName(), WaitSet.class.getName(),
-            Outcomes.class.getName());
+            Outcomes.class.getName(), WeftCodeGuard.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;
