@@ -64,10 +64,7 @@ final class ObjectRegistry {
         if (known != null) {
             return known;
         }
-        long id = sharedBoxId(object);
-        if (id == ObjectIds.NULL && object instanceof String s && symbols.literalId(s) >= 0) {
-            id = ObjectIds.ofLiteral(symbols.literalId(s));
-        }
+        long id = sharedId(object);
         if (id == ObjectIds.NULL) {
             id = ObjectIds.of(by.id, ObjectIds.FOREIGN_BASE + ++by.foreignObjects);
             if (origins != null) {
@@ -76,6 +73,15 @@ final class ObjectRegistry {
         }
         ids.put(object, id);
         return id;
+    }
+
+    /** The id of an instance every run shares, named by its value: a JDK box or a program's string literal; else NULL. */
+    private long sharedId(Object object) {
+        if (object instanceof String s) {
+            int literal = symbols.literalId(s);
+            return literal >= 0 ? ObjectIds.ofLiteral(literal) : ObjectIds.NULL;
+        }
+        return sharedBoxId(object);
     }
 
     /**
