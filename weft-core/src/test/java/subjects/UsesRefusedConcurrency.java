@@ -1,12 +1,10 @@
 package subjects;
 
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.CompletableFuture;
 
-/** Uses a java.util.concurrent class whose JDK code Weft does not run. */
+/** Calls a method of a java.util.concurrent class that Weft models, where the model has no such method. */
 public class UsesRefusedConcurrency {
-    public static void main(String[] args) throws InterruptedException {
-        Executor inline = Runnable::run;
-        new ExecutorCompletionService<String>(inline).take();
+    public static void main(String[] args) {
+        new CompletableFuture<String>().obtrudeValue("forced");
     }
 }

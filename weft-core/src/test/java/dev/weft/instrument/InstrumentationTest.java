@@ -212,11 +212,10 @@ class InstrumentationTest {
     }
 
     @Test
-    void unsupportedConcurrencyClassesStopTheRunAtTheirFirstOperation() throws Exception {
+    void aMethodOfAModelledClassThatTheModelLacksStopsTheRun() throws Exception {
         Run run = run("subjects.UsesRefusedConcurrency");
-        assertEquals("java.util.concurrent.ExecutorCompletionService.take", run.failure().getMessage());
-        assertEquals(List.of("new ExecutorCompletionService", "unsupported java.util.concurrent.ExecutorCompletionService.take"),
-                run.eventsStarting("unsupported", "new"));
+        assertEquals("java.util.concurrent.CompletableFuture.obtrudeValue", run.failure().getMessage());
+        assertEquals(List.of("unsupported java.util.concurrent.CompletableFuture.obtrudeValue"), run.eventsStarting("unsupported"));
     }
 
     @Test
