@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 final class BugReports {
     /** Besides the JDK and Weft: test frameworks' assertion helpers, so a failed assertion points at the test's line that called it. */
     private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
-            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
+            "dev.weft.runtime.hooks.", "dev.weft.instrument.support.", "dev.weft.boot.", "dev.weft.modelled.", "org.junit.", "org.opentest4j.");
     /** The runtime's classes by name: runtime tests keep their programs in this package, so no prefix covers them. */
     static final List<String> RUNTIME_CLASSES = List.of(ControlledHooks.class.getName(), Scheduler.class.getName(),
             Recording.class.getName(), BugReports.class.getName(), BusyWaitRules.class.getName(), RunThread.class.getName(),

@@ -72,6 +72,19 @@ class JucInstrumentationTest {
     }
 
     /**
+     * A thread parked for good inside the JDK's code is located at the program's line that called in, as a plain JVM's
+     * stuck thread is (the stress oracle compares them): the bridge the JDK code parks through is Weft's code, not the
+     * program's.
+     */
+    @Test
+    void aThreadParkedInsideJdkCodeIsLocatedAtTheProgramsCall() throws Exception {
+        ExplorationResult result = RealRuns.explore("examples.juc.AqsLatchReleaseWakesNobody", MemoryModel.SC, new DporStrategy(MemoryModel.SC),
+                100, false).result();
+        assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
+        assertEquals("AqsBooleanLatch.java:20", result.bugs().get(0).bug().location().fileAndLine());
+    }
+
+    /**
      * Exploring past a barrier program's bug ends. The thread that caught BrokenBarrierException used to end still counted
      * inside the barrier's call, so Weft's own scheduler lock (a ReentrantLock, whose JDK class the barrier has
      * instrumented) took the program's path at the thread's end and lost the checking thread's wake-up: the check hung.
