@@ -5,6 +5,7 @@ import dev.weft.trace.AccessMode;
 import dev.weft.trace.FenceKind;
 import java.lang.invoke.VarHandle;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -22,6 +23,8 @@ import org.objectweb.asm.Type;
  * the class as its first use would, and its raw memory and the rest of its methods stop the run.
  */
 final class AccessModeVisitor extends JdkCallVisitor {
+    /** A field updater's functional updates: a get, the program's function and a compareAndSet, retried (not one access). */
+    private static final Set<String> FUNCTIONAL = Set.of("getAndUpdate", "updateAndGet", "getAndAccumulate", "accumulateAndGet");
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final String UNSAFE = "sun/misc/Unsafe";
     /** The JDK's own Unsafe, which only JDK code can call (instrumented JDK classes, {@link JdkVisitors}). */
@@ -89,7 +92,7 @@ final class AccessModeVisitor extends JdkCallVisitor {
 
     /** getAndUpdate, accumulateAndGet ...: they run a program function inside the JDK. */
     private static boolean isFunctional(String name) {
-        return name.contains("Update") || name.contains("Accumulate");
+        return FUNCTIONAL.contains(name);
     }
 
     @Override

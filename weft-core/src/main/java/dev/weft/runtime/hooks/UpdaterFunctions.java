@@ -27,7 +27,7 @@ final class UpdaterFunctions {
         String value = valueDescriptor(owner);
         String get = owner + ".get(Ljava/lang/Object;)" + value;
         String compareAndSet = owner + ".compareAndSet(Ljava/lang/Object;" + value + value + ")Z";
-        boolean accumulates = name.contains("Accumulate");
+        boolean accumulates = name.equals("getAndAccumulate") || name.equals("accumulateAndGet");
         while (true) {
             Object previous = Hooks.modedAccess(updater, new Object[] {target}, get, loc);
             Object next = accumulates ? accumulate(function, previous, x) : update(function, previous);
