@@ -82,7 +82,7 @@ public final class MpcStrategy implements Strategy {
                 log = Shadow.begin();
                 return withInputs(next, inputs);
             }
-            schedules.incompleteReasons().forEach(this::addReason);
+            schedules.incompleteReasons().forEach(reason -> IncompleteReason.addTo(reasons, reason));
             classes.add(List.copyOf(current.values()));
             Map<String, Long> outside = nextInputs();
             if (outside == null) {
@@ -105,7 +105,7 @@ public final class MpcStrategy implements Strategy {
         try (PathConditionSolver solver = new PathConditionSolver()) {
             PathConditionSolver.Result result = solver.outside(classes);
             if (result.unknown() != null) {
-                addReason(IncompleteReason.of("solver-unknown", "the solver could not tell whether inputs outside the explored classes exist: "
+                IncompleteReason.addTo(reasons, IncompleteReason.of("solver-unknown", "the solver could not tell whether inputs outside the explored classes exist: "
                         + result.unknown()));
             }
             return result.inputs();
@@ -127,18 +127,8 @@ public final class MpcStrategy implements Strategy {
         }
         concretisations += log.concretisations().size();
         for (ShadowLog.Concretisation c : log.concretisations()) {
-            addReason(IncompleteReason.of(CONCRETISED, c + ": a path that depends on the value may be missed"));
+            IncompleteReason.addTo(reasons, IncompleteReason.of(CONCRETISED, c + ": a path that depends on the value may be missed"));
         }
-    }
-
-    private void addReason(IncompleteReason reason) {
-        for (int i = 0; i < reasons.size(); i++) {
-            if (reasons.get(i).sameAs(reason)) {
-                reasons.set(i, reasons.get(i).plus(reason.count()));
-                return;
-            }
-        }
-        reasons.add(reason);
     }
 
     @Override

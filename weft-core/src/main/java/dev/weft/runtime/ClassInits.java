@@ -50,7 +50,7 @@ final class ClassInits {
     static final String FLAG = "<clinit>";
 
     private final Scheduler core;
-    private final boolean jdkInstrumented;
+    private final WeftCodeGuard guard;
     /** By internal class name, the initialisations begun in this run (their initialisers started). */
     private final Map<String, Initialisation> begun = new HashMap<>();
     private final ClassValue<Initialisation> initialisations = new ClassValue<>() {
@@ -156,9 +156,8 @@ final class ClassInits {
         }
     }
 
-    /** @param jdkInstrumented whether the run instruments JDK code ({@link WeftCodeGuard}) */
-    ClassInits(Scheduler core, boolean jdkInstrumented) {
-        this.jdkInstrumented = jdkInstrumented;
+    ClassInits(Scheduler core, WeftCodeGuard guard) {
+        this.guard = guard;
         this.core = core;
     }
 
@@ -206,7 +205,7 @@ final class ClassInits {
                 throw new IllegalStateException("class " + type.getName() + " vanished from its loader", e);
             }
         };
-        WeftCodeGuard.asProgram(jdkInstrumented, initialise);
+        guard.asProgram(initialise);
     }
 
     private Need prepare(Initialisation target, int loc, List<Initialisation> claimed) {

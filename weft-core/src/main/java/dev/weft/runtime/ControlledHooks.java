@@ -45,18 +45,19 @@ final class ControlledHooks implements HookHandler {
 
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
-        classInits = new ClassInits(core, !config.instrumentedJdk().isEmpty());
+        WeftCodeGuard guard = new WeftCodeGuard(!config.instrumentedJdk().isEmpty());
+        classInits = new ClassInits(core, guard);
         memory = new MemoryAccess(core, classInits);
         atomics = new Atomics(core);
         moded = new ModedAccess(core, memory);
-        threads = new ThreadLifecycle(core, !config.instrumentedJdk().isEmpty());
+        threads = new ThreadLifecycle(core, guard);
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
         determinism = new Determinism(core);
         loops = new Loops(core, config);
         inputs = new Inputs(core, policy, config);
         jdkObjects = new JdkObjects(core, locks, policy.recordsForReport(), config.instrumentedJdk());
-        facade = config.instrumentedJdk().isEmpty() ? this : WeftCodeGuard.around(this);
+        facade = guard.around(this);
     }
 
     /** The handler the run's code reaches (this one, or it guarded: {@link WeftCodeGuard}). */

@@ -24,13 +24,13 @@ import java.util.function.Function;
 final class ThreadLifecycle {
     private final Scheduler core;
     private final UncaughtExceptions uncaught;
-    /** Whether the run instruments JDK code ({@link WeftCodeGuard}). */
-    private final boolean jdkInstrumented;
+    /** The run's guard around Weft's code at the thread's start and end. */
+    private final WeftCodeGuard guard;
 
-    ThreadLifecycle(Scheduler core, boolean jdkInstrumented) {
+    ThreadLifecycle(Scheduler core, WeftCodeGuard guard) {
         this.core = core;
-        this.jdkInstrumented = jdkInstrumented;
-        this.uncaught = new UncaughtExceptions(core, jdkInstrumented);
+        this.guard = guard;
+        this.uncaught = new UncaughtExceptions(core, guard);
     }
 
     /** The program's uncaught-exception handlers, and the run's default one. */
@@ -45,7 +45,7 @@ final class ThreadLifecycle {
      */
     Runnable wrapThreadBody(Runnable body) {
         return () -> {
-            boolean began = WeftCodeGuard.asWeft(jdkInstrumented, this::threadBodyEnter);
+            boolean began = guard.asWeft(this::threadBodyEnter);
             Throwable failure = null;
             try {
                 if (body != null) {
@@ -56,7 +56,7 @@ final class ThreadLifecycle {
                 throw t;
             } finally {
                 Throwable ending = failure;
-                WeftCodeGuard.asWeft(jdkInstrumented, () -> threadBodyExit(began, ending));
+                guard.asWeft(() -> threadBodyExit(began, ending));
             }
         };
     }

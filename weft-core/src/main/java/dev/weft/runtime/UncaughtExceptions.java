@@ -23,13 +23,12 @@ final class UncaughtExceptions {
     private static final String FIELD_OWNER = "java/lang/Thread";
     private static final String FIELD_NAME = "defaultUncaughtExceptionHandler";
     private final Scheduler core;
-    private final boolean jdkInstrumented;
+    private final WeftCodeGuard guard;
     private Thread.UncaughtExceptionHandler defaultHandler;
 
-    /** @param jdkInstrumented whether the run instruments JDK code ({@link WeftCodeGuard}) */
-    UncaughtExceptions(Scheduler core, boolean jdkInstrumented) {
+    UncaughtExceptions(Scheduler core, WeftCodeGuard guard) {
         this.core = core;
-        this.jdkInstrumented = jdkInstrumented;
+        this.guard = guard;
     }
 
     void setDefaultHandler(Thread.UncaughtExceptionHandler handler, int loc) {
@@ -88,7 +87,7 @@ final class UncaughtExceptions {
             return;
         }
         try {
-            WeftCodeGuard.asProgram(jdkInstrumented, () -> handler.uncaughtException(me.jvm, failure));
+            guard.asProgram(() -> handler.uncaughtException(me.jvm, failure));
         } catch (RunAbort abort) {
             throw abort;
         } catch (Throwable ignored) {

@@ -7,16 +7,24 @@ import java.lang.reflect.Proxy;
 import java.util.function.BooleanSupplier;
 
 /**
- * The handler of a run whose JDK classes are instrumented ({@code --instrument-jdk}): every hook runs as Weft's own code
- * ({@link JdkBridge#enterWeft}), so that the runtime's own use of a {@code HashMap}, while a program callback runs inside
- * a JDK call, takes the JDK's plain path instead of coming back as the program's events. Runs that instrument no JDK
- * class get the handler itself and pay nothing.
+ * A run's guard between Weft's code and the program's, where the run instruments JDK code ({@code --instrument-jdk} or
+ * java.util.concurrent): Weft's code runs as Weft's own ({@link JdkBridge#enterWeft}), so that the runtime's own use of a
+ * {@code HashMap}, while a program callback runs inside a JDK call, takes the JDK's plain path instead of coming back as
+ * the program's events. A run that instruments no JDK class has an unguarded one that pays nothing and never loads the
+ * bridge before JDK instrumentation puts it on the bootstrap class path.
  */
 final class WeftCodeGuard {
-    private WeftCodeGuard() {
+    private final boolean guarded;
+
+    WeftCodeGuard(boolean guarded) {
+        this.guarded = guarded;
     }
 
-    static HookHandler around(HookHandler handler) {
+    /** The handler the run's code reaches: {@code handler} itself, or it with every hook run as Weft's own code. */
+    HookHandler around(HookHandler handler) {
+        if (!guarded) {
+            return handler;
+        }
         return (HookHandler) Proxy.newProxyInstance(HookHandler.class.getClassLoader(), new Class<?>[] {HookHandler.class},
                 (proxy, method, args) -> {
                     boolean wasInside = JdkBridge.enterWeft();
@@ -30,12 +38,8 @@ final class WeftCodeGuard {
                 });
     }
 
-    /**
-     * Runs Weft's own code that the program's thread reaches outside the hooks (its body's start and end); in a run that
-     * instruments no JDK code ({@code guarded} false) as it is: the bridge is then never loaded before JDK instrumentation
-     * puts it on the bootstrap class path.
-     */
-    static boolean asWeft(boolean guarded, BooleanSupplier code) {
+    /** Runs Weft's own code that the program's thread reaches outside the hooks (its body's start and end). */
+    boolean asWeft(BooleanSupplier code) {
         if (!guarded) {
             return code.getAsBoolean();
         }
@@ -47,8 +51,8 @@ final class WeftCodeGuard {
         }
     }
 
-    static void asWeft(boolean guarded, Runnable code) {
-        asWeft(guarded, () -> {
+    void asWeft(Runnable code) {
+        asWeft(() -> {
             code.run();
             return true;
         });
@@ -56,10 +60,9 @@ final class WeftCodeGuard {
 
     /**
      * Runs program code that a hook runs from inside Weft's (a class initialiser the JVM runs at the hook's request): the
-     * instrumented JDK code it calls reaches the runtime again, as anywhere in the program. As it is where {@code guarded}
-     * is false (see {@link #asWeft}).
+     * instrumented JDK code it calls reaches the runtime again, as anywhere in the program.
      */
-    static void asProgram(boolean guarded, Runnable code) {
+    void asProgram(Runnable code) {
         if (!guarded) {
             code.run();
             return;

@@ -1,6 +1,7 @@
 package dev.weft.bench.table;
 
 import dev.weft.bench.BenchmarkPrograms;
+import dev.weft.causal.ReadSignature;
 import dev.weft.check.CheckRequest;
 import dev.weft.check.Checker;
 import dev.weft.explore.ExplorationResult;
@@ -8,6 +9,7 @@ import dev.weft.explore.StrategyKind;
 import dev.weft.runtime.RunConfig;
 import dev.weft.solver.SolverKind;
 import dev.weft.trace.MemoryModel;
+import dev.weft.trace.RunResult;
 import examples.Catalog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The papers' comparison in one run (docs/benchmarks.md; mcr-systematic-testing Tables 2–3, mcr-tso-pso
@@ -32,7 +37,8 @@ import java.util.Map;
  * MCR's queries (default order), {@code --no-spurious-wakeups} or {@code --spurious-wakeups} (default:
  * as {@code weft check}), {@code --programs benchmarks|jdk|juc} (the benchmark catalogue, default, or
  * the example catalogue's programs on shared JDK objects, or its java.util.concurrent programs), {@code --workers N} (default 1, so that run
- * counts do not depend on timing), {@code --write DIR}: write
+ * counts do not depend on timing), {@code --states} (count each cell's distinct read states, {@link ReadSignature}: what
+ * the runs' reads returned; the time to compute them is in the cell's seconds), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} ({@code benchmarks-jdk.csv}) and replace the generated part of
  * {@code DIR/benchmarks.md} (the set's own part for {@code jdk} and {@code juc}); without it the table goes to
  * standard output. Each cell explores past the first bug, so it gives both the
@@ -43,7 +49,8 @@ public final class StrategyTable {
     static final String END = "<!-- StrategyTable output: end -->";
     private static final String DEFAULT_SET = "benchmarks";
 
-    private record Cell(String strategy, ExplorationResult result, boolean wrong) {
+    /** @param states the distinct read states the cell's runs reached, or -1 when not counted */
+    private record Cell(String strategy, ExplorationResult result, boolean wrong, int states) {
     }
 
     private record Row(Catalog.Entry entry, List<Cell> cells) {
@@ -64,6 +71,7 @@ public final class StrategyTable {
         SolverKind solver = SolverKind.parse(options.getOrDefault("--solver", SolverKind.ORDER.cliName()));
         String classpath = BenchmarkPrograms.classpath();
         boolean spurious = options.containsKey("--spurious-wakeups") || RunConfig.SPURIOUS_WAKEUPS && !options.containsKey("--no-spurious-wakeups");
+        boolean countStates = options.containsKey("--states");
 
         String set = options.getOrDefault("--programs", DEFAULT_SET);
         List<Row> rows = new ArrayList<>();
@@ -74,10 +82,12 @@ public final class StrategyTable {
             MemoryModel model = MemoryModel.valueOf(entry.memoryModel().toUpperCase(Locale.ROOT));
             List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
+                Set<ReadSignature> states = ConcurrentHashMap.newKeySet();
+                Consumer<RunResult> observer = countStates ? run -> states.add(ReadSignature.of(run.trace())) : null;
                 ExplorationResult r = explore(classpath, entry.className(), RunConfig.of(model).withSpuriousWakeups(spurious), name, solver,
-                        maxRuns, timeLimit, workers);
+                        maxRuns, timeLimit, workers, observer);
                 boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
-                cells.add(new Cell(name, r, wrong));
+                cells.add(new Cell(name, r, wrong, countStates ? states.size() : -1));
             }
             Row row = new Row(entry, cells);
             rows.add(row);
@@ -102,7 +112,7 @@ public final class StrategyTable {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--quick", "--spurious-wakeups", "--no-spurious-wakeups" -> options.put(args[i], "");
+                case "--quick", "--spurious-wakeups", "--no-spurious-wakeups", "--states" -> options.put(args[i], "");
                 case "--runs", "--seconds", "--strategies", "--filter", "--write", "--solver", "--programs", "--workers" -> {
                     if (i + 1 == args.length) {
                         throw new IllegalArgumentException(args[i] + " needs a value");
@@ -111,18 +121,18 @@ public final class StrategyTable {
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
                         + " (known: --quick, --runs N, --seconds S, --strategies a,b, --filter TEXT, --solver order|z3,"
-                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk|juc, --workers N, --write DIR)");
+                        + " --[no-]spurious-wakeups, --programs benchmarks|jdk|juc, --workers N, --states, --write DIR)");
             }
         }
         return options;
     }
 
     static ExplorationResult explore(String classpath, String mainClass, RunConfig config, String strategy, SolverKind solver,
-                                             long maxRuns, Duration timeLimit, int workers) throws Exception {
+                                             long maxRuns, Duration timeLimit, int workers, Consumer<RunResult> observer) throws Exception {
         // Races are not looked for: the table compares the strategies' own work.
         return Checker.check(CheckRequest.forMainClass(mainClass).classpath(List.of(classpath)).runConfig(config).strategy(strategy)
                 .solver(solver).seed(1).maxExecutions(maxRuns).timeLimit(timeLimit).allBugs(true).races(false).workers(workers)
-                .build()).exploration();
+                .observeRuns(observer).build()).exploration();
     }
 
     static String markdown(List<Row> rows, List<String> strategies, String budget) {
@@ -171,19 +181,20 @@ public final class StrategyTable {
         return entry.has(column) ? entry.column(column) : "-";
     }
 
-    /** "bug@first, runs mark, seconds": ✓ complete, ✗ verdict contradicts the catalogue, … budget ran out. */
+    /** "bug@first, runs mark[, states], seconds": ✓ complete, ✗ verdict contradicts the catalogue, … budget ran out. */
     private static String markdownCell(Cell c) {
         ExplorationResult r = c.result();
         String mark = c.wrong() ? " ✗" : r.complete() ? " ✓" : " …";
         String first = r.verdict() == ExplorationResult.Verdict.BUG ? "bug@" + r.executionsToFirstBug() + ", " : "";
         String stop = r.error() == null ? "" : " (" + r.stop().name().toLowerCase(Locale.ROOT) + ")";
         String solver = r.solverSeconds() >= 0.05 ? String.format(Locale.ROOT, " (solver %.1fs)", r.solverSeconds()) : "";
-        return String.format(Locale.ROOT, "%s%d%s, %.1fs%s%s", first, r.executions(), mark, r.seconds(), solver, stop);
+        String states = c.states() < 0 ? "" : ", " + c.states() + " states";
+        return String.format(Locale.ROOT, "%s%d%s%s, %.1fs%s%s", first, r.executions(), mark, states, r.seconds(), solver, stop);
     }
 
     static String csv(List<Row> rows) {
         StringBuilder out = new StringBuilder(
-                "program,model,expected,strategy,verdict,complete,wrong,runs_to_first_bug,runs,stop,seconds,solver_seconds\n");
+                "program,model,expected,strategy,verdict,complete,wrong,runs_to_first_bug,runs,states,stop,seconds,solver_seconds\n");
         for (Row row : rows) {
             for (Cell c : row.cells()) {
                 ExplorationResult r = c.result();
@@ -191,7 +202,7 @@ public final class StrategyTable {
                         row.entry().expectsBug() ? row.entry().bugKind().orElse("bug") : "ok", c.strategy(), r.verdict().jsonName(),
                         String.valueOf(r.complete()), String.valueOf(c.wrong()),
                         r.verdict() == ExplorationResult.Verdict.BUG ? String.valueOf(r.executionsToFirstBug()) : "",
-                        String.valueOf(r.executions()), r.stop().name().toLowerCase(Locale.ROOT),
+                        String.valueOf(r.executions()), c.states() < 0 ? "" : String.valueOf(c.states()), r.stop().name().toLowerCase(Locale.ROOT),
                         String.format(Locale.ROOT, "%.3f", r.seconds()), String.format(Locale.ROOT, "%.3f", r.solverSeconds())));
                 out.append('\n');
             }

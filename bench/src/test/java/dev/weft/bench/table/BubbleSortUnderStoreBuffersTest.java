@@ -40,6 +40,6 @@ class BubbleSortUnderStoreBuffersTest {
     }
 
     private static ExplorationResult explore(MemoryModel model, String strategy, long runs) throws Exception {
-        return StrategyTable.explore(BenchmarkPrograms.classpath(), PROGRAM, RunConfig.of(model), strategy, SolverKind.ORDER, runs, null, 1);
+        return StrategyTable.explore(BenchmarkPrograms.classpath(), PROGRAM, RunConfig.of(model), strategy, SolverKind.ORDER, runs, null, 1, null);
     }
 }

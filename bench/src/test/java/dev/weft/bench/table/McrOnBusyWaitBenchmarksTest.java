@@ -21,7 +21,7 @@ class McrOnBusyWaitBenchmarksTest {
     @EnumSource(value = MemoryModel.class, names = {"TSO", "PSO"})
     void bakeryUnderRelaxedModelsFindsItsBugAndCompletes(MemoryModel model) throws Exception {
         ExplorationResult result = StrategyTable.explore(BenchmarkPrograms.classpath(), "benchmarks.Bakery", RunConfig.of(model), "mcr",
-                SolverKind.ORDER, 1_000, null, 1);
+                SolverKind.ORDER, 1_000, null, 1, null);
         assertEquals(ExplorationResult.Verdict.BUG, result.verdict());
         assertTrue(result.complete(), () -> result.executions() + " runs, stopped by " + result.stop());
     }

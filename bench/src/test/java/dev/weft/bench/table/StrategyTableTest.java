@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,7 @@ class StrategyTableTest {
     void quickModeRunsEveryStrategyOnOneProgram() throws Exception {
         Path doc = dir.resolve("benchmarks.md");
         Files.writeString(doc, StrategyTable.BEGIN + "\n" + StrategyTable.END + "\n");
-        StrategyTable.main(new String[] {"--quick", "--filter", "BankAccountSynchronized", "--write", dir.toString()});
+        StrategyTable.main(new String[] {"--quick", "--seconds", "120", "--filter", "BankAccountSynchronized", "--write", dir.toString()});
         String csv = Files.readString(dir.resolve("benchmarks.csv"));
         assertEquals(6, csv.lines().count(), csv);
         for (String strategy : new String[] {"mcr", "dpor", "dfs", "icb", "pct"}) {
@@ -44,11 +45,29 @@ class StrategyTableTest {
     }
 
     @Test
+    void statesCountsTheDistinctReadStatesWhichCompleteStrategiesAgreeOn() throws Exception {
+        Path doc = dir.resolve("benchmarks.md");
+        Files.writeString(doc, StrategyTable.BEGIN + "\n" + StrategyTable.END + "\n");
+        StrategyTable.main(new String[] {"--quick", "--seconds", "120", "--strategies", "mcr,dpor", "--filter", "BankAccountSynchronized", "--states",
+                "--write", dir.toString()});
+        List<String[]> rows = Files.readString(dir.resolve("benchmarks.csv")).lines().skip(1).map(l -> l.split(",")).toList();
+        assertEquals(2, rows.size());
+        for (String[] row : rows) {
+            assertEquals("true", row[5], String.join(",", row));
+            int runs = Integer.parseInt(row[8]);
+            int states = Integer.parseInt(row[9]);
+            assertTrue(states >= 1 && states <= runs, String.join(",", row));
+        }
+        assertEquals(rows.get(0)[9], rows.get(1)[9], "mcr and dpor, both complete, reach the same read states");
+        assertTrue(Files.readString(doc).contains(" states, "));
+    }
+
+    @Test
     void theJdkSetWritesItsOwnSectionAndFile() throws Exception {
         Path doc = dir.resolve("benchmarks.md");
         String mainSection = StrategyTable.BEGIN + "\nmain table\n" + StrategyTable.END + "\n";
         Files.writeString(doc, mainSection + "<!-- StrategyTable jdk output: begin -->\n<!-- StrategyTable jdk output: end -->\n");
-        StrategyTable.main(new String[] {"--quick", "--programs", "jdk", "--strategies", "mcr", "--filter", "RegistryLocked",
+        StrategyTable.main(new String[] {"--quick", "--seconds", "120", "--programs", "jdk", "--strategies", "mcr", "--filter", "RegistryLocked",
                 "--write", dir.toString()});
         String text = Files.readString(doc);
         assertTrue(text.startsWith(mainSection), text);
