@@ -46,9 +46,10 @@ final class ControlledHooks implements HookHandler {
     ControlledHooks(Symbols symbols, RunConfig config, SchedulePolicy policy) {
         core = new Scheduler(symbols, config, policy);
         classInits = new ClassInits(core, !config.instrumentedJdk().isEmpty());
-        memory = new MemoryAccess(core, classInits);
+        ByteViews views = new ByteViews(core);
+        memory = new MemoryAccess(core, classInits, views);
         atomics = new Atomics(core);
-        moded = new ModedAccess(core, memory);
+        moded = new ModedAccess(core, memory, views);
         threads = new ThreadLifecycle(core, !config.instrumentedJdk().isEmpty());
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
@@ -66,7 +67,11 @@ final class ControlledHooks implements HookHandler {
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
     RunResult execute(ProgramUnderTest.Copy copy) {
-        return core.execute(copy, () -> runMain(copy));
+        try {
+            return core.execute(copy, () -> runMain(copy));
+        } finally {
+            moded.release();
+        }
     }
 
     /** After {@link #execute}: the program threads it could not stop. */
@@ -214,6 +219,11 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
         return moded.access(receiver, arguments, method, loc);
+    }
+
+    @Override
+    public Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        return moded.rawMemory(unsafe, arguments, method, loc);
     }
 
     @Override

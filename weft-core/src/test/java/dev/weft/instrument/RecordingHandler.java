@@ -607,6 +607,12 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        record("raw " + method.substring(method.indexOf('.') + 1, method.indexOf('(')), loc);
+        throw new UnsupportedOperationException("the recording handler performs no raw memory calls");
+    }
+
+    @Override
     public void updaterCreated(Object updater, Class<?> owner, String field) {
         record("updater " + field, -1);
     }
