@@ -100,6 +100,12 @@ final class AccessModeVisitor extends JdkCallVisitor {
         if (inJdk()) {
             return interceptInJdk(call);
         }
+        if (call.declaring().equals(JDK_UNSAFE)) {
+            // Its methods are sun.misc.Unsafe's under other names and many more (unaligned, big-endian forms ...), and a
+            // program reaches it only through --add-exports: the program is told to use sun.misc.Unsafe or a VarHandle.
+            unsupported(call, call.api() + " in program code (java.base exports it to no program; sun.misc.Unsafe and VarHandle run)");
+            return true;
+        }
         FenceKind fence = fence(call);
         if (fence != null) {
             fence(call, fence);
