@@ -46,6 +46,7 @@ public class UsesUnsafeRawMemory {
                 expect(0, bytes[6]);
             }
             case "unsafe-int-in-long-array" -> UNSAFE.getInt(new long[2], UNSAFE.arrayBaseOffset(long[].class) + 4L);
+            case "buffer-view" -> MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN).get(java.nio.ByteBuffer.allocate(4), 0);
             default -> throw new IllegalArgumentException(args[0]);
         }
     }

@@ -137,6 +137,12 @@ final class AccessTargets {
         if (isByteArrayView(handle)) {
             return BYTE_VIEW;
         }
+        if (java.nio.ByteBuffer.class.isAssignableFrom(handle.coordinateTypes().get(0))) {
+            // The buffer's own get and put methods reach the same bytes unseen, and a direct buffer's are raw memory no
+            // allocateMemory of the run made.
+            core.unsupportedLocked("java.lang.invoke.MethodHandles.byteBufferViewVarHandle (a ByteBuffer's bytes as "
+                    + handle.varType().getName() + "s)", loc);
+        }
         var description = handle.describeConstable().orElse(null);
         String kind = description == null ? "" : description.bootstrapMethod().methodName();
         if (kind.equals("arrayVarHandle")) {

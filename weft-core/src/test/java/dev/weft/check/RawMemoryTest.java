@@ -49,7 +49,8 @@ class RawMemoryTest {
             "past-the-end | sun.misc.Unsafe access past the end of an allocateMemory block",
             "view-over-plain | a byte array read or written with mixed sizes (a 4-byte I access at byte 0",
             "plain-over-view | a byte array read or written with mixed sizes (a 1-byte B access at byte 6",
-            "unsafe-int-in-long-array | sun.misc.Unsafe I access at byte 4 of a long[]"})
+            "unsafe-int-in-long-array | sun.misc.Unsafe I access at byte 4 of a long[]",
+            "buffer-view | java.lang.invoke.MethodHandles.byteBufferViewVarHandle (a ByteBuffer's bytes as ints)"})
     void whatCannotBeNamedStopsTheExplorationNamingIt(String use, String api) throws Exception {
         ExplorationResult result = explore(use, MemoryModel.SC);
         assertEquals(ExplorationResult.Stop.UNSUPPORTED, result.stop(), use);
