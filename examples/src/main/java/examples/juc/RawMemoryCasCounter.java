@@ -1,5 +1,7 @@
 package examples.juc;
 
+import examples.jdk.TwoThreads;
+
 /**
  * The off-heap counter of {@link RawMemoryCounterLostUpdate} incremented by compareAndSwapLong at its address (a null
  * base object: the offset is the address), retried until it succeeds: no increment is lost.
@@ -15,12 +17,7 @@ public class RawMemoryCasCounter {
                 seen = UnsafeParkHandoff.UNSAFE.getLongVolatile(null, counter);
             } while (!UnsafeParkHandoff.UNSAFE.compareAndSwapLong(null, counter, seen, seen + 1));
         };
-        Thread a = new Thread(increment);
-        Thread b = new Thread(increment);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        TwoThreads.run(increment, increment);
         long total = UnsafeParkHandoff.UNSAFE.getLongVolatile(null, counter);
         UnsafeParkHandoff.UNSAFE.freeMemory(counter);
         if (total != 2) {

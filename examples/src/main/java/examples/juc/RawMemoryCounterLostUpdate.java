@@ -1,5 +1,7 @@
 package examples.juc;
 
+import examples.jdk.TwoThreads;
+
 /**
  * A counter off the heap: sun.misc.Unsafe's allocateMemory gives it eight bytes, and two threads each increment it by
  * a getLong then a putLong at its address. Both may read 0 before either writes: an increment is lost.
@@ -10,12 +12,7 @@ public class RawMemoryCounterLostUpdate {
         long counter = UnsafeParkHandoff.UNSAFE.allocateMemory(8);
         UnsafeParkHandoff.UNSAFE.putLong(counter, 0L);
         Runnable increment = () -> UnsafeParkHandoff.UNSAFE.putLong(counter, UnsafeParkHandoff.UNSAFE.getLong(counter) + 1);
-        Thread a = new Thread(increment);
-        Thread b = new Thread(increment);
-        a.start();
-        b.start();
-        a.join();
-        b.join();
+        TwoThreads.run(increment, increment);
         long total = UnsafeParkHandoff.UNSAFE.getLong(counter);
         UnsafeParkHandoff.UNSAFE.freeMemory(counter);
         if (total != 2) {
