@@ -8,9 +8,15 @@ import dev.weft.explore.DporStrategy;
 import dev.weft.explore.ExplorationResult;
 import dev.weft.instrument.InstrumentedProgram;
 import dev.weft.trace.MemoryModel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -56,5 +62,30 @@ class RawMemoryTest {
         assertEquals(ExplorationResult.Stop.UNSUPPORTED, result.stop(), use);
         assertTrue(result.error().startsWith("unsupported: " + api), result.error());
         assertTrue(result.bugs().isEmpty());
+    }
+
+    /**
+     * A program's own call of jdk.internal.misc.Unsafe (here getUnsafe, made with ASM: javac needs --add-exports) stops the
+     * exploration naming why. getUnsafe used to run as written, and the IllegalAccessError it throws outside java.base was
+     * reported as the program's bug.
+     */
+    @Test
+    void jdkInternalUnsafeInProgramCodeStopsTheExplorationNamingWhy(@TempDir Path dir) throws Exception {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "UsesJdkUnsafe", null, "java/lang/Object", null);
+        MethodVisitor main = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "main", "([Ljava/lang/String;)V", null, null);
+        main.visitCode();
+        main.visitMethodInsn(Opcodes.INVOKESTATIC, "jdk/internal/misc/Unsafe", "getUnsafe", "()Ljdk/internal/misc/Unsafe;", false);
+        main.visitInsn(Opcodes.POP);
+        main.visitInsn(Opcodes.RETURN);
+        main.visitMaxs(0, 0);
+        main.visitEnd();
+        writer.visitEnd();
+        Files.write(dir.resolve("UsesJdkUnsafe.class"), writer.toByteArray());
+        InstrumentedProgram program = InstrumentedProgram.open(dir.toString(), "UsesJdkUnsafe", List.of());
+        ExplorationResult result = RealRuns.explore(program, MemoryModel.SC, new DporStrategy(MemoryModel.SC), RUNS, false).result();
+        assertEquals(ExplorationResult.Stop.UNSUPPORTED, result.stop(), String.valueOf(result.bugs()));
+        assertTrue(result.error().startsWith("unsupported: jdk.internal.misc.Unsafe.getUnsafe in program code (java.base exports it to no program"),
+                result.error());
     }
 }
