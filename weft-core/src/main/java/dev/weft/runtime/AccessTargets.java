@@ -137,7 +137,8 @@ final class AccessTargets {
         if (isByteArrayView(handle)) {
             return BYTE_VIEW;
         }
-        if (java.nio.ByteBuffer.class.isAssignableFrom(handle.coordinateTypes().get(0))) {
+        List<Class<?>> coordinates = handle.coordinateTypes();
+        if (!coordinates.isEmpty() && java.nio.ByteBuffer.class.isAssignableFrom(coordinates.get(0))) {
             // The buffer's own get and put methods reach the same bytes unseen, and a direct buffer's are raw memory no
             // allocateMemory of the run made.
             core.unsupportedLocked("java.lang.invoke.MethodHandles.byteBufferViewVarHandle (a ByteBuffer's bytes as "
