@@ -67,7 +67,10 @@ final class AccessModeVisitor extends JdkCallVisitor {
             return false;
         }
         if (isUnsafe(owner)) {
-            return call.descriptor().startsWith("(Ljava/lang/Object;J");
+            // sun.misc.Unsafe's by address too (the program's raw memory); the JDK's own keep theirs (its buffers, ...).
+            // setMemory is named like a write but fills a range (RawMemory).
+            return !call.name().equals("setMemory")
+                    && (call.descriptor().startsWith("(Ljava/lang/Object;J") || owner.equals(UNSAFE) && call.descriptor().startsWith("(J"));
         }
         if (isFieldUpdater(owner)) {
             return !isFunctional(call.name());
@@ -99,6 +102,12 @@ final class AccessModeVisitor extends JdkCallVisitor {
     boolean intercept(Call call) {
         if (inJdk()) {
             return interceptInJdk(call);
+        }
+        if (call.declaring().equals(JDK_UNSAFE)) {
+            // Its methods are sun.misc.Unsafe's under other names and many more (unaligned, big-endian forms ...), and a
+            // program reaches it only through --add-exports: the program is told to use sun.misc.Unsafe or a VarHandle.
+            unsupported(call, call.api() + " in program code (java.base exports it to no program; sun.misc.Unsafe and VarHandle run)");
+            return true;
         }
         FenceKind fence = fence(call);
         if (fence != null) {
@@ -144,6 +153,11 @@ final class AccessModeVisitor extends JdkCallVisitor {
 
     /** Stack: the receiver, the arguments. Hooks.modedAccess(receiver, arguments boxed, method, location), its result unboxed. */
     private void moded(Call call) {
+        performed(call, "modedAccess");
+    }
+
+    /** Stack: the receiver, the arguments. Hooks.{@code hook}(receiver, arguments boxed, method, location), its result unboxed. */
+    private void performed(Call call, String hook) {
         Type[] arguments = Type.getArgumentTypes(call.descriptor());
         int[] slots = Emit.storeAll(mv, ctx, arguments);
         Emit.push(mv, arguments.length);
@@ -157,14 +171,15 @@ final class AccessModeVisitor extends JdkCallVisitor {
         }
         mv.visitLdcInsn(call.declaring() + "." + call.name() + call.descriptor());
         Emit.push(mv, ctx.location());
-        Emit.hook(mv, "modedAccess", "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
+        Emit.hook(mv, hook, "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;I)Ljava/lang/Object;");
         Emit.unbox(mv, Type.getReturnType(call.descriptor()));
     }
 
     /**
-     * sun.misc.Unsafe's methods that are no access to a field or an array element. Raw memory (allocateMemory, an access
-     * by address, copyMemory ...), the load average and shouldBeInitialized (the JVM's state of a class, which Weft's
-     * initialisation model keeps per run) stop the run; offsets and the Unsafe itself are computed as written.
+     * sun.misc.Unsafe's methods that are no access to a field, an array element or an address. Raw memory's allocation
+     * and bulk operations are the runtime's (RawMemory), the load average a fixed -1; shouldBeInitialized (the JVM's state
+     * of a class, which Weft's initialisation model keeps per run) stops the run; offsets and the Unsafe itself are
+     * computed as written.
      */
     private void unsafeCall(Call call) {
         switch (call.method()) {
@@ -194,6 +209,14 @@ final class AccessModeVisitor extends JdkCallVisitor {
                 }
             }
             case "throwException(Ljava/lang/Throwable;)V", "addressSize()I", "pageSize()I" -> original(call);
+            case "allocateMemory(J)J", "reallocateMemory(JJ)J", "freeMemory(J)V", "setMemory(JJB)V", "setMemory(Ljava/lang/Object;JJB)V",
+                 "copyMemory(JJJ)V", "copyMemory(Ljava/lang/Object;JLjava/lang/Object;JJ)V" -> performed(call, "rawMemory");
+            case "getLoadAverage([DI)I" -> {
+                // A fixed answer, as on a system without load averages (its javadoc's -1): the machine's load is no input a run can fix.
+                mv.visitInsn(Opcodes.POP2);
+                mv.visitInsn(Opcodes.POP);
+                Emit.push(mv, -1);
+            }
             default -> unsupported(call);
         }
     }

@@ -139,7 +139,12 @@ abstract class JdkCallVisitor extends MethodVisitor {
             original(call);
             return;
         }
-        mv.visitLdcInsn(call.api());
+        unsupported(call, call.api());
+    }
+
+    /** The call stops the run with {@code api} named (the call as written follows, never reached in a run). */
+    final void unsupported(Call call, String api) {
+        mv.visitLdcInsn(api);
         Emit.push(mv, ctx.location());
         Emit.hook(mv, "unsupported", "(Ljava/lang/String;I)V");
         original(call);

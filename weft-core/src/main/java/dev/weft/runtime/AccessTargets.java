@@ -36,15 +36,21 @@ final class AccessTargets {
 
     private static final Map<Object, Field> UPDATED_FIELDS = Collections.synchronizedMap(new WeakHashMap<>());
     private static final Named ARRAY_ELEMENTS = new Named(null);
+    /** A byte-array view ({@code MethodHandles.byteArrayViewVarHandle}): several elements of a {@code byte[]} at once. */
+    private static final Named BYTE_VIEW = new Named(null);
 
     private final Scheduler core;
     private final MemoryAccess memory;
     private final Map<Object, Named> handles = new IdentityHashMap<>();
     private final Map<List<Object>, Field> offsets = new HashMap<>();
+    private final ByteViews views;
+    private final RawMemory raw;
 
-    AccessTargets(Scheduler core, MemoryAccess memory) {
+    AccessTargets(Scheduler core, MemoryAccess memory, ByteViews views, RawMemory raw) {
         this.core = core;
         this.memory = memory;
+        this.views = views;
+        this.raw = raw;
     }
 
     /** A field updater made by the program for {@code owner.name} (kept for the JVM's life: updaters live in static fields). */
@@ -60,7 +66,12 @@ final class AccessTargets {
     Target ofVarHandle(RunThread me, VarHandle handle, Object[] arguments, int loc) {
         Named named = handles.computeIfAbsent(handle, h -> named(handle, loc));
         if (named == ARRAY_ELEMENTS) {
-            return element(me, arguments[0], arguments[1]);
+            return element(me, arguments[0], arguments[1], loc);
+        }
+        if (named == BYTE_VIEW) {
+            char type = handle.varType().descriptorString().charAt(0);
+            return arguments[0] instanceof byte[] bytes && arguments[1] instanceof Integer index
+                    ? views.target(me, bytes, index, type, MemoryCell.view(handle, bytes, index), loc) : null;
         }
         return Modifier.isStatic(named.field().getModifiers()) ? field(me, named.field(), null) : field(me, named.field(), arguments[0]);
     }
@@ -82,15 +93,21 @@ final class AccessTargets {
         return field.getDeclaringClass().isInstance(arguments[0]) ? field(me, field, arguments[0]) : null;
     }
 
-    Target ofUnsafe(RunThread me, Object[] arguments, int loc) {
+    /**
+     * {@code Unsafe}'s access of a {@code type} value (descriptor letter) at an offset of a base object, or by address
+     * (the base null, or the address form whose first argument is the address): raw memory ({@link RawMemory}).
+     */
+    Target ofUnsafe(RunThread me, Object[] arguments, char type, int loc) {
+        if (arguments[0] instanceof Long address) {
+            return raw.target(me, address, type, loc);
+        }
         Object base = arguments[0];
         long offset = (Long) arguments[1];
         if (base == null) {
-            core.unsupportedLocked("sun.misc.Unsafe access to memory outside any object", loc);
+            return raw.target(me, offset, type, loc);
         }
         if (base.getClass().isArray()) {
-            long scale = UnsafeOffsets.indexScale(base.getClass());
-            return element(me, base, (int) ((offset - UnsafeOffsets.baseOffset(base.getClass())) / scale));
+            return unsafeElement(me, base, offset, type, loc);
         }
         boolean isStatic = base instanceof Class<?>;
         Class<?> owner = isStatic ? (Class<?>) base : base.getClass();
@@ -101,7 +118,32 @@ final class AccessTargets {
         return field(me, field, isStatic ? null : base);
     }
 
+    /** An element of {@code array}, or several bytes of a {@code byte[]} at once ({@link ByteViews}). */
+    private Target unsafeElement(RunThread me, Object array, long offset, char type, int loc) {
+        long scale = UnsafeOffsets.indexScale(array.getClass());
+        long from = offset - UnsafeOffsets.baseOffset(array.getClass());
+        if (array instanceof byte[] bytes && type != 'B' && type != 'Z' && CellLayout.size(type) > 0) {
+            return views.target(me, bytes, (int) from, type, MemoryCell.unsafe(array, offset, type), loc);
+        }
+        boolean sameType = type == MemoryAccess.elementType(array) || type == 'L' && !array.getClass().getComponentType().isPrimitive();
+        if (!sameType || from % scale != 0) {
+            core.unsupportedLocked("sun.misc.Unsafe " + type + " access at byte " + from + " of a " + array.getClass().getSimpleName()
+                    + " (not one element of its type)", loc);
+        }
+        return element(me, array, (int) (from / scale), loc);
+    }
+
     private Named named(VarHandle handle, int loc) {
+        if (isByteArrayView(handle)) {
+            return BYTE_VIEW;
+        }
+        List<Class<?>> coordinates = handle.coordinateTypes();
+        if (!coordinates.isEmpty() && java.nio.ByteBuffer.class.isAssignableFrom(coordinates.get(0))) {
+            // The buffer's own get and put methods reach the same bytes unseen, and a direct buffer's are raw memory no
+            // allocateMemory of the run made.
+            core.unsupportedLocked("java.lang.invoke.MethodHandles.byteBufferViewVarHandle (a ByteBuffer's bytes as "
+                    + handle.varType().getName() + "s)", loc);
+        }
         var description = handle.describeConstable().orElse(null);
         String kind = description == null ? "" : description.bootstrapMethod().methodName();
         if (kind.equals("arrayVarHandle")) {
@@ -118,6 +160,12 @@ final class AccessTargets {
             }
         }
         throw new IllegalStateException("no class " + owner.displayName() + " above " + start);
+    }
+
+    /** A handle on a byte[] and an index whose value is no byte: a byte-array view. */
+    private static boolean isByteArrayView(VarHandle handle) {
+        List<Class<?>> coordinates = handle.coordinateTypes();
+        return coordinates.size() == 2 && coordinates.get(0) == byte[].class && handle.varType() != byte.class;
     }
 
     private static Field declared(Class<?> owner, String name) {
@@ -143,10 +191,11 @@ final class AccessTargets {
                 f.valueType(), true);
     }
 
-    private Target element(RunThread me, Object array, Object index) {
+    private Target element(RunThread me, Object array, Object index, int loc) {
         if (array == null || !(index instanceof Integer i) || i < 0 || i >= java.lang.reflect.Array.getLength(array)) {
             return null;
         }
+        views.plain(array, i, loc);
         return new Target(Address.arrayElement(core.objects().id(array, me), i), MemoryCell.element(array, i),
                 MemoryAccess.elementType(array), true);
     }

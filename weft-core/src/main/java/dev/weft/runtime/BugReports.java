@@ -28,7 +28,8 @@ final class BugReports {
             CallText.class.getName(), AtomicCell.class.getName(), MemoryCell.class.getName(), StoreBuffer.class.getName(),
             ObjectRegistry.class.getName(), ControlledExecutor.class.getName(), JdkMethods.class.getName(),
             VisibleValues.class.getName(), MemoryReserve.class.getName(), WeftThrowables.class.getName(), WaitSet.class.getName(),
-            Outcomes.class.getName(), WeftCodeGuard.class.getName());
+            Outcomes.class.getName(), WeftCodeGuard.class.getName(), RawMemory.class.getName(), ByteViews.class.getName(),
+            CellLayout.class.getName());
 
     private final Symbols symbols;
     private final RunConfig config;

@@ -47,9 +47,10 @@ final class ControlledHooks implements HookHandler {
         core = new Scheduler(symbols, config, policy);
         WeftCodeGuard guard = new WeftCodeGuard(!config.instrumentedJdk().isEmpty());
         classInits = new ClassInits(core, guard);
-        memory = new MemoryAccess(core, classInits);
+        ByteViews views = new ByteViews(core);
+        memory = new MemoryAccess(core, classInits, views);
         atomics = new Atomics(core);
-        moded = new ModedAccess(core, memory);
+        moded = new ModedAccess(core, memory, views);
         threads = new ThreadLifecycle(core, guard);
         locks = new Locks(core, threads);
         waits = new Waits(core, locks, threads);
@@ -67,7 +68,11 @@ final class ControlledHooks implements HookHandler {
 
     /** Runs {@code copy}'s main in a fresh thread under this run's scheduler and returns when every program thread has stopped. */
     RunResult execute(ProgramUnderTest.Copy copy) {
-        return core.execute(copy, () -> runMain(copy));
+        try {
+            return core.execute(copy, () -> runMain(copy));
+        } finally {
+            moded.release();
+        }
     }
 
     /** After {@link #execute}: the program threads it could not stop. */
@@ -215,6 +220,11 @@ final class ControlledHooks implements HookHandler {
     @Override
     public Object modedAccess(Object receiver, Object[] arguments, String method, int loc) {
         return moded.access(receiver, arguments, method, loc);
+    }
+
+    @Override
+    public Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        return moded.rawMemory(unsafe, arguments, method, loc);
     }
 
     @Override

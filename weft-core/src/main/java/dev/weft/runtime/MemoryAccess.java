@@ -34,12 +34,15 @@ final class MemoryAccess {
     /** Weft's classes that pass instrumented JDK code's hooks on to {@link Hooks} (instrument.support, by name: it sits above). */
     private static final String BRIDGE_SINKS = "dev.weft.instrument.support.";
     private final Map<Integer, Field> fields = new HashMap<>();
+    /** Byte arrays some access reads several bytes of at once: their plain element accesses are checked against those. */
+    private final ByteViews views;
     /** The class loader of this run's program classes, learnt from the first static field the run touches. */
     private ClassLoader programLoader;
 
-    MemoryAccess(Scheduler core, ClassInits classInits) {
+    MemoryAccess(Scheduler core, ClassInits classInits, ByteViews views) {
         this.core = core;
         this.classInits = classInits;
+        this.views = views;
         this.symbols = core.symbols;
         this.model = core.model;
     }
@@ -75,6 +78,7 @@ final class MemoryAccess {
         try {
             me.read = null;
             if (array != null && index >= 0 && index < java.lang.reflect.Array.getLength(array) && me.controlled()) {
+                views.plain(array, index, loc);
                 beginRead(me, Address.arrayElement(core.objects().id(array, me), index), AccessMode.PLAIN, elementType(array), loc);
             }
         } finally {
@@ -215,6 +219,7 @@ final class MemoryAccess {
             if (!component.isPrimitive() && raw != null && !component.isInstance(raw)) {
                 return; // the native store throws ArrayStoreException
             }
+            views.plain(array, index, loc);
             write(me, Address.arrayElement(core.objects().id(array, me), index), AccessMode.PLAIN, true, elementType(array), raw, loc,
                     () -> MemoryCell.element(array, index));
         } finally {

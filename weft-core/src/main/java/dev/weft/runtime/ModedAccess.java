@@ -44,6 +44,17 @@ final class ModedAccess {
         boolean isVarHandle() {
             return owner.equals("java/lang/invoke/VarHandle");
         }
+
+        boolean isUnsafe() {
+            return owner.equals("sun/misc/Unsafe") || owner.equals("jdk/internal/misc/Unsafe");
+        }
+
+        /** The descriptor letter of the value it reads (its result) or writes (its last argument). */
+        char valueType() {
+            int close = descriptor.indexOf(')');
+            char last = call.op() == AccessCall.Op.READ ? descriptor.charAt(close + 1) : descriptor.charAt(close - 1);
+            return last == ';' ? 'L' : last;
+        }
     }
 
     private static final Map<String, Method> METHODS = new ConcurrentHashMap<>();
@@ -52,11 +63,62 @@ final class ModedAccess {
     private final Scheduler core;
     private final MemoryAccess memory;
     private final AccessTargets targets;
+    private final RawMemory raw;
 
-    ModedAccess(Scheduler core, MemoryAccess memory) {
+    ModedAccess(Scheduler core, MemoryAccess memory, ByteViews views) {
         this.core = core;
         this.memory = memory;
-        this.targets = new AccessTargets(core, memory);
+        this.raw = new RawMemory(core, memory);
+        this.targets = new AccessTargets(core, memory, views, raw);
+    }
+
+    /**
+     * {@code sun.misc.Unsafe}'s raw memory calls but the accesses ({@link RawMemory}): allocateMemory, reallocateMemory,
+     * freeMemory, setMemory and copyMemory, each by address; what a thread outside the run calls is the JVM's.
+     */
+    Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        Method m = METHODS.computeIfAbsent(method, Method::parse);
+        RunThread me = core.enter();
+        try {
+            if (!me.controlled()) {
+                return perform(m, unsafe, arguments);
+            }
+            return switch (m.name()) {
+                case "allocateMemory" -> raw.allocate(me, (Long) arguments[0], loc);
+                case "reallocateMemory" -> raw.reallocate(me, (Long) arguments[0], (Long) arguments[1], loc);
+                case "freeMemory" -> {
+                    raw.free(me, (Long) arguments[0], loc);
+                    yield null;
+                }
+                case "setMemory" -> {
+                    int at = arguments.length - 3;
+                    onlyRaw(arguments, at, loc);
+                    raw.set(me, (Long) arguments[at], (Long) arguments[at + 1], (Byte) arguments[at + 2], loc);
+                    yield null;
+                }
+                default -> {
+                    int at = arguments.length == 3 ? 0 : 1;
+                    onlyRaw(arguments, 0, loc);
+                    raw.copy(me, (Long) arguments[at], (Long) arguments[arguments.length == 3 ? 1 : 3], (Long) arguments[arguments.length - 1], loc);
+                    yield null;
+                }
+            };
+        } finally {
+            core.unlock();
+        }
+    }
+
+    /** The bulk forms with Java objects as bases (an array copied to raw memory ...) are not raw memory: refused. */
+    private void onlyRaw(Object[] arguments, int addressAt, int loc) {
+        boolean objectBases = arguments.length == 5 ? arguments[0] != null || arguments[2] != null : addressAt == 1 && arguments[0] != null;
+        if (objectBases) {
+            core.unsupportedLocked("sun.misc.Unsafe setMemory or copyMemory on a Java object rather than raw memory", loc);
+        }
+    }
+
+    /** After the run. */
+    void release() {
+        raw.release();
     }
 
     /**
@@ -85,8 +147,8 @@ final class ModedAccess {
         if (m.isVarHandle()) {
             return targets.ofVarHandle(me, (VarHandle) receiver, arguments, loc);
         }
-        if (m.owner().equals("sun/misc/Unsafe") || m.owner().equals("jdk/internal/misc/Unsafe")) {
-            return targets.ofUnsafe(me, arguments, loc);
+        if (m.isUnsafe()) {
+            return targets.ofUnsafe(me, arguments, m.valueType(), loc);
         }
         if (m.owner().endsWith("FieldUpdater")) {
             return targets.ofUpdater(me, receiver, arguments, loc);

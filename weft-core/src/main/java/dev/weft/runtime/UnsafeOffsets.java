@@ -25,6 +25,11 @@ final class UnsafeOffsets {
         }
     }
 
+    /** The JVM's Unsafe, for the raw memory Weft hands the program ({@link RawMemory}) and cells inside it. */
+    static sun.misc.Unsafe unsafe() {
+        return UNSAFE;
+    }
+
     static long baseOffset(Class<?> arrayClass) {
         return UNSAFE.arrayBaseOffset(arrayClass);
     }

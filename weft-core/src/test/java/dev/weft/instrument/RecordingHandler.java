@@ -607,6 +607,12 @@ final class RecordingHandler implements HookHandler {
     }
 
     @Override
+    public Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        record("raw " + method.substring(method.indexOf('.') + 1, method.indexOf('(')), loc);
+        return method.endsWith(")J") ? Long.valueOf(0) : null; // an allocation's address: none, which freeMemory ignores
+    }
+
+    @Override
     public void updaterCreated(Object updater, Class<?> owner, String field) {
         record("updater " + field, -1);
     }

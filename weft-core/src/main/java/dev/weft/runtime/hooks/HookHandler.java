@@ -335,6 +335,12 @@ public interface HookHandler {
      */
     Object modedAccess(Object receiver, Object[] arguments, String method, int loc);
 
+    /**
+     * {@code sun.misc.Unsafe}'s raw memory calls that are no access: allocateMemory, reallocateMemory, freeMemory,
+     * setMemory, copyMemory; arguments as for {@link #modedAccess}.
+     */
+    Object rawMemory(Object unsafe, Object[] arguments, String method, int loc);
+
     /** The program made a field updater for {@code owner.field} (newUpdater). Not a scheduling point. */
     void updaterCreated(Object updater, Class<?> owner, String field);
 

@@ -483,6 +483,10 @@ public final class Hooks {
         return handler().modedAccess(receiver, arguments, method, loc);
     }
 
+    public static Object rawMemory(Object unsafe, Object[] arguments, String method, int loc) {
+        return handler().rawMemory(unsafe, arguments, method, loc);
+    }
+
     /** An atomic field updater's functional update ({@code getAndUpdate}, {@code accumulateAndGet} ...); {@code x} is null for an update. */
     public static Object updaterFunctional(Object updater, Object target, Object x, Object function, String method, int loc) {
         return UpdaterFunctions.apply(updater, target, x, function, method, loc);
