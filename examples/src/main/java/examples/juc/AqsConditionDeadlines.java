@@ -2,19 +2,23 @@ package examples.juc;
 
 import java.util.Date;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer.ConditionObject;
 
 /**
  * One thread waits on a condition of the program's own AbstractQueuedSynchronizer ({@link AqsConditionHandoff.Mutex})
  * that nobody signals: each timed wait ends by its time running out ({@code awaitNanos}, {@code await} with a unit,
- * {@code awaitUntil} a date), and a wait the thread enters interrupted throws. Each call returns what its javadoc says.
+ * {@code awaitUntil} a date), and a wait the thread enters interrupted throws; the synchronizer's queries see no waiter.
+ * Each call returns what its javadoc says.
  */
 public class AqsConditionDeadlines {
     public static void main(String[] args) throws InterruptedException {
         AqsConditionHandoff.Mutex mutex = new AqsConditionHandoff.Mutex();
-        Condition never = mutex.newCondition();
+        // declared as the JDK's class: its calls are the same as through the Condition interface
+        ConditionObject never = (ConditionObject) mutex.newCondition();
         mutex.acquire(1);
         try {
+            check(!mutex.hasWaiters(never) && mutex.getWaitQueueLength(never) == 0 && mutex.getWaitingThreads(never).isEmpty(),
+                    "a waiter on a condition nobody waits on");
             check(never.awaitNanos(1_000_000) <= 0, "awaitNanos returned time left");
             check(!never.await(2, TimeUnit.MILLISECONDS), "await(2 ms) said it was signalled");
             check(!never.awaitUntil(new Date(System.currentTimeMillis() + 5)), "awaitUntil said it was signalled");
