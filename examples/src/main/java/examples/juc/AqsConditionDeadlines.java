@@ -5,14 +5,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer.ConditionObject;
 
 /**
- * One thread waits on a condition of the program's own AbstractQueuedSynchronizer ({@link AqsConditionHandoff.Mutex})
+ * One thread waits on a condition of the program's own AbstractQueuedSynchronizer ({@link AqsMutexCounter.Mutex})
  * that nobody signals: each timed wait ends by its time running out ({@code awaitNanos}, {@code await} with a unit,
  * {@code awaitUntil} a date), and a wait the thread enters interrupted throws; the synchronizer's queries see no waiter.
  * Each call returns what its javadoc says.
  */
 public class AqsConditionDeadlines {
     public static void main(String[] args) throws InterruptedException {
-        AqsConditionHandoff.Mutex mutex = new AqsConditionHandoff.Mutex();
+        AqsMutexCounter.Mutex mutex = new AqsMutexCounter.Mutex();
         // declared as the JDK's class: its calls are the same as through the Condition interface
         ConditionObject never = (ConditionObject) mutex.newCondition();
         mutex.acquire(1);

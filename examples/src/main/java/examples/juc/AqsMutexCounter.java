@@ -2,6 +2,7 @@ package examples.juc;
 
 import examples.jdk.TwoThreads;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import java.util.concurrent.locks.Condition;
 
 /**
  * The program's own mutex on AbstractQueuedSynchronizer, as its javadoc sketches one (state 0 free, 1 held; acquire by a
@@ -31,6 +32,11 @@ public class AqsMutexCounter {
         @Override
         protected boolean isHeldExclusively() {
             return getState() == 1;
+        }
+
+        /** A condition of this mutex, as the javadoc's {@code Mutex} makes one (the AqsCondition programs). */
+        Condition newCondition() {
+            return new ConditionObject();
         }
     }
 

@@ -55,16 +55,9 @@ final class JdkParkVisitor extends JdkCallVisitor {
                 parkHook(false);
             });
             case "park(Ljava/lang/Object;)V" -> replace(call, () -> parkHook(false));
-            case "parkNanos(J)V" -> replace(call, () -> {
-                int nanos = ctx.scratchLocal(Type.LONG_TYPE);
-                mv.visitVarInsn(Opcodes.LSTORE, nanos);
-                mv.visitInsn(Opcodes.ACONST_NULL);
-                mv.visitVarInsn(Opcodes.LLOAD, nanos);
-                Emit.push(mv, ctx.location());
-                Emit.hook(mv, "parkNanos", "(Ljava/lang/Object;JI)V");
-            });
-            case "parkNanos(Ljava/lang/Object;J)V" -> replaceWithHook(call, "parkNanos", "(Ljava/lang/Object;JI)V");
-            case "parkUntil(J)V", "parkUntil(Ljava/lang/Object;J)V" -> replace(call, () -> parkUntil(call.descriptor().startsWith("(J")));
+            case "parkNanos(J)V" -> replace(call, () -> parkNanosHook(false));
+            case "parkNanos(Ljava/lang/Object;J)V" -> replace(call, () -> parkNanosHook(true));
+            case "parkUntil(J)V", "parkUntil(Ljava/lang/Object;J)V" -> replace(call, () -> parkUntil(!call.descriptor().startsWith("(J")));
             case "unpark(Ljava/lang/Thread;)V" -> replaceWithHook(call, "unpark", "(Ljava/lang/Thread;I)V");
             default -> {
                 return false;
@@ -77,12 +70,17 @@ final class JdkParkVisitor extends JdkCallVisitor {
      * A park until a deadline of the run's clock (milliseconds): a park for the time left, so that when it times out the
      * thread's clock has reached the deadline and the JDK's deadline loop ends (a condition's {@code awaitUntil}).
      */
-    private void parkUntil(boolean withoutBlocker) {
+    private void parkUntil(boolean withBlocker) {
         Emit.hook(mv, "currentTimeMillis", "()J");
         mv.visitInsn(Opcodes.LSUB);
         mv.visitLdcInsn(1_000_000L);
         mv.visitInsn(Opcodes.LMUL);
-        if (withoutBlocker) {
+        parkNanosHook(withBlocker);
+    }
+
+    /** The timed park hook for the nanoseconds on top of the stack (a null blocker put below them where the call has none). */
+    private void parkNanosHook(boolean withBlocker) {
+        if (!withBlocker) {
             int nanos = ctx.scratchLocal(Type.LONG_TYPE);
             mv.visitVarInsn(Opcodes.LSTORE, nanos);
             mv.visitInsn(Opcodes.ACONST_NULL);
