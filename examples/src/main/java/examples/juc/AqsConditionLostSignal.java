@@ -1,13 +1,13 @@
 package examples.juc;
 
 /**
- * The consumer of {@link AqsConditionHandoff}'s one-slot buffer checks the slot before it takes the mutex, then awaits:
+ * The consumer of the one-slot buffer {@link AqsSlot} checks the slot before it takes the mutex, then awaits:
  * when the producer fills the slot and signals between the check and the await, the signal finds no waiter and the
  * consumer waits for ever (a lost signal).
  */
 public class AqsConditionLostSignal {
     public static void main(String[] args) throws InterruptedException {
-        AqsConditionHandoff.Slot slot = new AqsConditionHandoff.Slot();
+        AqsSlot slot = new AqsSlot();
         Thread consumer = new Thread(() -> {
             if (slot.item == null) {
                 slot.mutex.acquire(1);

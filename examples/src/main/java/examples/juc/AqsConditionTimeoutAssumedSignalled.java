@@ -3,12 +3,12 @@ package examples.juc;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The consumer of {@link AqsConditionHandoff}'s one-slot buffer waits a second for the item and ignores what the timed
+ * The consumer of the one-slot buffer {@link AqsSlot} waits a second for the item and ignores what the timed
  * {@code await} answers: when the wait times out before the producer fills the slot, it takes nothing.
  */
 public class AqsConditionTimeoutAssumedSignalled {
     public static void main(String[] args) throws InterruptedException {
-        AqsConditionHandoff.Slot slot = new AqsConditionHandoff.Slot();
+        AqsSlot slot = new AqsSlot();
         String[] taken = new String[1];
         Thread consumer = new Thread(() -> {
             slot.mutex.acquire(1);

@@ -9,7 +9,7 @@ import java.util.concurrent.locks.Condition;
  * compare-and-set, release by setting 0), guards an increment of two threads: both increments arrive.
  */
 public class AqsMutexCounter {
-    static class Mutex extends AbstractQueuedSynchronizer {
+    public static class Mutex extends AbstractQueuedSynchronizer {
         @Override
         protected boolean tryAcquire(int ignored) {
             if (compareAndSetState(0, 1)) {
@@ -35,7 +35,7 @@ public class AqsMutexCounter {
         }
 
         /** A condition of this mutex, as the javadoc's {@code Mutex} makes one (the AqsCondition programs). */
-        Condition newCondition() {
+        public Condition newCondition() {
             return new ConditionObject();
         }
     }
