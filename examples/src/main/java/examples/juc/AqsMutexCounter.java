@@ -2,13 +2,14 @@ package examples.juc;
 
 import examples.jdk.TwoThreads;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import java.util.concurrent.locks.Condition;
 
 /**
  * The program's own mutex on AbstractQueuedSynchronizer, as its javadoc sketches one (state 0 free, 1 held; acquire by a
  * compare-and-set, release by setting 0), guards an increment of two threads: both increments arrive.
  */
 public class AqsMutexCounter {
-    static class Mutex extends AbstractQueuedSynchronizer {
+    public static class Mutex extends AbstractQueuedSynchronizer {
         @Override
         protected boolean tryAcquire(int ignored) {
             if (compareAndSetState(0, 1)) {
@@ -31,6 +32,11 @@ public class AqsMutexCounter {
         @Override
         protected boolean isHeldExclusively() {
             return getState() == 1;
+        }
+
+        /** A condition of this mutex, as the javadoc's {@code Mutex} makes one (the AqsCondition programs). */
+        public Condition newCondition() {
+            return new ConditionObject();
         }
     }
 

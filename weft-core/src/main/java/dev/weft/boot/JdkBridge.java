@@ -591,6 +591,18 @@ public final class JdkBridge {
         }
     }
 
+    /**
+     * {@code ForkJoinPool.managedBlock} in instrumented JDK code, while the thread is in the JDK for the program: what the
+     * JDK's does for a thread that is no pool worker (a program thread never is one: Weft's pools are its models), block
+     * until the blocker is releasable. The blocker's code is instrumented JDK code (a condition's node, which parks).
+     */
+    public static void managedBlock(java.util.concurrent.ForkJoinPool.ManagedBlocker blocker) throws InterruptedException {
+        java.util.Objects.requireNonNull(blocker);
+        while (!blocker.isReleasable() && !blocker.block()) {
+            // block() returned false: ask again, as the JDK's loop does
+        }
+    }
+
     public static void unpark(Thread thread, int loc) {
         Sink s = entered();
         try {

@@ -89,7 +89,8 @@ abstract class JdkCallVisitor extends MethodVisitor {
      * replacement and the original call; in JDK code, whether the thread is in the JDK for the program.
      */
     final void replace(Call call, Runnable replacement) {
-        if (!inJdk && !call.mayReachOverride()) {
+        String check = runtimeCheck(call);
+        if (!inJdk && check == null) {
             replacement.run();
             return;
         }
@@ -100,7 +101,7 @@ abstract class JdkCallVisitor extends MethodVisitor {
         } else {
             mv.visitInsn(Opcodes.DUP);
             mv.visitLdcInsn(call.method());
-            Emit.support(mv, "runsJdkCode", "(Ljava/lang/Object;Ljava/lang/String;)Z");
+            Emit.support(mv, check, "(Ljava/lang/Object;Ljava/lang/String;)Z");
         }
         Label programCode = new Label();
         Label done = new Label();
@@ -112,6 +113,15 @@ abstract class JdkCallVisitor extends MethodVisitor {
         Emit.loadAll(mv, arguments, slots);
         original(call);
         mv.visitLabel(done);
+    }
+
+    /**
+     * In program code, the support method ({@code RunSupport}, given the receiver and the method) that decides at run time
+     * whether the replacement runs rather than the call as written, or null when the replacement always runs: by default
+     * {@code runsJdkCode}, where a program override may be the real target.
+     */
+    String runtimeCheck(Call call) {
+        return call.mayReachOverride() ? "runsJdkCode" : null;
     }
 
     /** Replaces the call by a static hook given the receiver and arguments, then {@code constants} and the location (an Object result is cast back). */

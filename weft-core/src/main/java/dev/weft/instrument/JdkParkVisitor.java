@@ -13,6 +13,11 @@ import org.objectweb.asm.Type;
 final class JdkParkVisitor extends JdkCallVisitor {
     private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
     private static final String THREAD = "java/lang/Thread";
+    /**
+     * {@code ForkJoinPool.managedBlock}, which AbstractQueuedSynchronizer's condition waits call (JDK 17 and 25). ForkJoinPool's
+     * code is not instrumented (it is Weft's model): the bridge does what the JDK's does for a thread that is no pool worker.
+     */
+    private static final String MANAGED_BLOCK = "managedBlock(Ljava/util/concurrent/ForkJoinPool$ManagedBlocker;)V";
 
     JdkParkVisitor(MethodVisitor next, MethodContext ctx) {
         super(next, ctx, true);
@@ -22,6 +27,11 @@ final class JdkParkVisitor extends JdkCallVisitor {
     boolean intercept(Call call) {
         if (call.declaring().equals(LOCK_SUPPORT)) {
             return lockSupport(call);
+        }
+        if (call.method().equals(MANAGED_BLOCK)) {
+            replace(call, () -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, JdkVisitors.BRIDGE, "managedBlock",
+                    MANAGED_BLOCK.substring(MANAGED_BLOCK.indexOf('(')), false));
+            return true;
         }
         if (!call.declaring().equals(THREAD)) {
             return false;
@@ -45,28 +55,39 @@ final class JdkParkVisitor extends JdkCallVisitor {
                 parkHook(false);
             });
             case "park(Ljava/lang/Object;)V" -> replace(call, () -> parkHook(false));
-            case "parkNanos(J)V" -> replace(call, () -> {
-                int nanos = ctx.scratchLocal(Type.LONG_TYPE);
-                mv.visitVarInsn(Opcodes.LSTORE, nanos);
-                mv.visitInsn(Opcodes.ACONST_NULL);
-                mv.visitVarInsn(Opcodes.LLOAD, nanos);
-                Emit.push(mv, ctx.location());
-                Emit.hook(mv, "parkNanos", "(Ljava/lang/Object;JI)V");
-            });
-            case "parkNanos(Ljava/lang/Object;J)V" -> replaceWithHook(call, "parkNanos", "(Ljava/lang/Object;JI)V");
-            case "parkUntil(J)V", "parkUntil(Ljava/lang/Object;J)V" -> replace(call, () -> {
-                mv.visitInsn(Opcodes.POP2);
-                if (call.descriptor().startsWith("(J")) {
-                    mv.visitInsn(Opcodes.ACONST_NULL);
-                }
-                parkHook(true);
-            });
+            case "parkNanos(J)V" -> replace(call, () -> parkNanosHook(false));
+            case "parkNanos(Ljava/lang/Object;J)V" -> replace(call, () -> parkNanosHook(true));
+            case "parkUntil(J)V", "parkUntil(Ljava/lang/Object;J)V" -> replace(call, () -> parkUntil(!call.descriptor().startsWith("(J")));
             case "unpark(Ljava/lang/Thread;)V" -> replaceWithHook(call, "unpark", "(Ljava/lang/Thread;I)V");
             default -> {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * A park until a deadline of the run's clock (milliseconds): a park for the time left, so that when it times out the
+     * thread's clock has reached the deadline and the JDK's deadline loop ends (a condition's {@code awaitUntil}).
+     */
+    private void parkUntil(boolean withBlocker) {
+        Emit.hook(mv, "currentTimeMillis", "()J");
+        mv.visitInsn(Opcodes.LSUB);
+        mv.visitLdcInsn(1_000_000L);
+        mv.visitInsn(Opcodes.LMUL);
+        parkNanosHook(withBlocker);
+    }
+
+    /** The timed park hook for the nanoseconds on top of the stack (a null blocker put below them where the call has none). */
+    private void parkNanosHook(boolean withBlocker) {
+        if (!withBlocker) {
+            int nanos = ctx.scratchLocal(Type.LONG_TYPE);
+            mv.visitVarInsn(Opcodes.LSTORE, nanos);
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitVarInsn(Opcodes.LLOAD, nanos);
+        }
+        Emit.push(mv, ctx.location());
+        Emit.hook(mv, "parkNanos", "(Ljava/lang/Object;JI)V");
     }
 
     private void parkHook(boolean timed) {

@@ -13,6 +13,12 @@ final class LockCallVisitor extends JdkCallVisitor {
     private static final String LOCKS = "java/util/concurrent/locks/";
     private static final Set<String> LOCKS_AND_VIEWS = Set.of(LOCKS + "ReentrantLock", LOCKS + "Lock",
             LOCKS + "ReentrantReadWriteLock$ReadLock", LOCKS + "ReentrantReadWriteLock$WriteLock");
+    /**
+     * The Condition interface and the JDK's class of it, AbstractQueuedSynchronizer's (and its long twin's) inner
+     * ConditionObject, which a program's own synchronizer makes.
+     */
+    private static final Set<String> CONDITIONS = Set.of(LOCKS + "Condition", LOCKS + "AbstractQueuedSynchronizer$ConditionObject",
+            LOCKS + "AbstractQueuedLongSynchronizer$ConditionObject");
     private static final Set<String> READ_WRITE_LOCKS = Set.of(LOCKS + "ReentrantReadWriteLock", LOCKS + "ReadWriteLock");
     private static final Set<String> HARMLESS = Set.of("isFair()Z", "toString()Ljava/lang/String;", "<init>()V", "<init>(Z)V");
 
@@ -42,7 +48,7 @@ final class LockCallVisitor extends JdkCallVisitor {
         if (declaring.equals(LOCKS + "LockSupport")) {
             return call.name().startsWith("park") || call.name().equals("unpark");
         }
-        return (LOCKS_AND_VIEWS.contains(declaring) || declaring.equals(LOCKS + "Condition")) && EVENTS.contains(call.method());
+        return (LOCKS_AND_VIEWS.contains(declaring) || CONDITIONS.contains(declaring)) && EVENTS.contains(call.method());
     }
 
     @Override
@@ -56,7 +62,7 @@ final class LockCallVisitor extends JdkCallVisitor {
             handled = lockCall(call);
         } else if (READ_WRITE_LOCKS.contains(declaring)) {
             handled = viewCall(call);
-        } else if (declaring.equals(LOCKS + "Condition")) {
+        } else if (CONDITIONS.contains(declaring)) {
             handled = conditionCall(call);
         } else if (declaring.equals(LOCKS + "LockSupport")) {
             handled = lockSupportCall(call);
@@ -68,6 +74,16 @@ final class LockCallVisitor extends JdkCallVisitor {
             return true;
         }
         return handled;
+    }
+
+    /**
+     * A program's condition call is Weft's model where the condition's lock is one Weft models; a condition of the program's
+     * own synchronizer runs the JDK's code of AbstractQueuedSynchronizer's condition instead, instrumented (the call as
+     * written, which {@link JdkObjectVisitor} brackets as a call on a JDK object), as the synchronizer's own calls do.
+     */
+    @Override
+    String runtimeCheck(Call call) {
+        return !inJdk() && CONDITIONS.contains(call.declaring()) ? "modelsCondition" : super.runtimeCheck(call);
     }
 
     private boolean lockCall(Call call) {

@@ -1,6 +1,7 @@
 package dev.weft.jdk;
 
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.Hashtable;
@@ -54,7 +55,7 @@ public final class JdkApi {
             "java/lang/StringBuffer", "java/util/BitSet", "java/util/stream/BaseStream", "java/util/concurrent/Semaphore",
             "java/util/concurrent/CyclicBarrier", "java/util/concurrent/Phaser", "java/util/concurrent/Exchanger",
             "java/util/concurrent/locks/StampedLock", "java/util/concurrent/locks/AbstractQueuedSynchronizer",
-            "java/util/concurrent/locks/AbstractQueuedLongSynchronizer");
+            "java/util/concurrent/locks/AbstractQueuedLongSynchronizer", "java/util/concurrent/locks/Condition");
 
     /**
      * The synchronizers among those families: their calls block and wake threads, which only their JDK code, instrumented,
@@ -63,6 +64,10 @@ public final class JdkApi {
     private static final Set<String> SYNCHRONIZERS = Set.of("java.util.concurrent.Semaphore", "java.util.concurrent.CyclicBarrier",
             "java.util.concurrent.Phaser", "java.util.concurrent.Exchanger", "java.util.concurrent.locks.StampedLock",
             "java.util.concurrent.locks.AbstractQueuedSynchronizer", "java.util.concurrent.locks.AbstractQueuedLongSynchronizer");
+
+    /** The JDK's conditions of those synchronizers, which block and wake threads too (inner classes: a condition's enclosing instance is its synchronizer). */
+    private static final Set<String> CONDITION_OBJECTS = Set.of("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject",
+            "java.util.concurrent.locks.AbstractQueuedLongSynchronizer$ConditionObject");
 
     /** Supertypes of those families a variable may be declared as while it holds one of them. */
     private static final Set<String> WIDER_TYPES = Set.of("java/lang/Object", "java/lang/Iterable", "java/lang/CharSequence",
@@ -193,7 +198,7 @@ public final class JdkApi {
             return true;
         }
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (SYNCHRONIZERS.contains(c.getName())) {
+            if (SYNCHRONIZERS.contains(c.getName()) || CONDITION_OBJECTS.contains(c.getName())) {
                 return true;
             }
         }
@@ -309,6 +314,37 @@ public final class JdkApi {
             return Safety.LOCKED;
         }
         return jdk.getName().startsWith("java.util.concurrent.") ? Safety.CONCURRENT : Safety.PLAIN;
+    }
+
+    /**
+     * The synchronizer whose {@code ConditionObject} {@code condition} is (an inner class of AbstractQueuedSynchronizer or
+     * AbstractQueuedLongSynchronizer: its enclosing instance), or null for any other object, or when the JDK's package is
+     * not open to Weft (no class of it is instrumented).
+     */
+    public static Object conditionOwner(Object condition) {
+        Class<?> type = condition == null ? null : condition.getClass();
+        while (type != null && !CONDITION_OBJECTS.contains(type.getName())) {
+            type = type.getSuperclass();
+        }
+        if (type == null) {
+            return null;
+        }
+        try {
+            Field outer = type.getDeclaredField("this$0");
+            outer.setAccessible(true);
+            return outer.get(condition);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether {@code condition} belongs to a program's own synchronizer (a subclass of AbstractQueuedSynchronizer or its
+     * long twin): Weft has no model of such a lock, so the condition's calls run the JDK's code, instrumented.
+     */
+    public static boolean ofProgramSynchronizer(Object condition) {
+        Object owner = conditionOwner(condition);
+        return owner != null && !isJdk(owner.getClass());
     }
 
     /** A class of the JDK: a program class's state is its own fields, which Weft follows anyway. */

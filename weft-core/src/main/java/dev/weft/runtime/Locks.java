@@ -1,5 +1,6 @@
 package dev.weft.runtime;
 
+import dev.weft.jdk.JdkApi;
 import dev.weft.runtime.LockState.View;
 import dev.weft.trace.Event;
 import dev.weft.trace.EventKind;
@@ -107,10 +108,11 @@ final class Locks {
      * or null. Reflection on the JDK's own fields, which an instrumented JDK opens to Weft.
      */
     Object lockOfJdkCondition(Object condition) {
+        Object sync = JdkApi.conditionOwner(condition);
+        if (sync == null) {
+            return null; // not the JDK's condition, or its package is not open to Weft: unsupported, as before
+        }
         try {
-            Field outer = condition.getClass().getDeclaredField("this$0");
-            outer.setAccessible(true);
-            Object sync = outer.get(condition);
             Field syncField = ReentrantLock.class.getDeclaredField("sync");
             syncField.setAccessible(true);
             for (Object lockObject : lockViews.keySet()) {
@@ -120,7 +122,7 @@ final class Locks {
             }
             return null;
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return null; // not the JDK's condition, or its package is not open to Weft: unsupported, as before
+            return null;
         }
     }
 

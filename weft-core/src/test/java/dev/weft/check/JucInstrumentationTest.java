@@ -99,6 +99,23 @@ class JucInstrumentationTest {
     }
 
     /**
+     * A condition of the program's own AbstractQueuedSynchronizer (new ConditionObject()) was refused: Weft's condition
+     * model needs a lock it models. Its calls now run the JDK's code of the condition, instrumented: a signal sent before
+     * the consumer awaits is lost (deadlock), a timed await may time out, and with nobody signalling every timed wait ends
+     * on Weft's clock (awaitUntil too) and an interrupted await throws.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"examples.juc.AqsConditionLostSignal, BUG", "examples.juc.AqsConditionTimeoutAssumedSignalled, BUG",
+            "examples.juc.AqsConditionDeadlines, OK"})
+    void aProgramsOwnConditionRunsTheJdksCode(String program, ExplorationResult.Verdict expected) throws Exception {
+        for (var strategy : List.of(new McrStrategy(SolverKind.ORDER, MemoryModel.SC, QueryLimits.NONE), new DporStrategy(MemoryModel.SC))) {
+            ExplorationResult result = RealRuns.explore(program, MemoryModel.SC, strategy, 2_000, false).result();
+            assertEquals(expected, result.verdict(), program + " " + result.strategy() + ": " + result.incompleteReasons());
+            assertTrue(result.complete() || expected == ExplorationResult.Verdict.BUG, program + ": " + result.incompleteReasons());
+        }
+    }
+
+    /**
      * Exploring past a barrier program's bug ends. The thread that caught BrokenBarrierException used to end still counted
      * inside the barrier's call, so Weft's own scheduler lock (a ReentrantLock, whose JDK class the barrier has
      * instrumented) took the program's path at the thread's end and lost the checking thread's wake-up: the check hung.

@@ -148,6 +148,15 @@ public final class RunSupport {
     }
 
     /**
+     * True if a {@code Condition} call on {@code receiver} is Weft's model of it (a condition of a lock Weft models): it runs
+     * JDK code ({@link #runsJdkCode}) and is no condition of the program's own synchronizer, whose calls run the JDK's code
+     * of AbstractQueuedSynchronizer's condition, instrumented. False for null, so that the original call throws.
+     */
+    public static boolean modelsCondition(Object receiver, String method) {
+        return runsJdkCode(receiver, method) && !JdkApi.ofProgramSynchronizer(receiver);
+    }
+
+    /**
      * True for classes of the program's loader (a run's, or the application loader under Weft's agent)
      * other than Weft's own, its models of JDK classes excepted. The program's main class is
      * initialised before any of its code runs, so its loader is known by then.
