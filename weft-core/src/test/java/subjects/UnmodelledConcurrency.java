@@ -24,6 +24,7 @@ public class UnmodelledConcurrency {
             case "completable-obtrude" -> CompletableFuture.completedFuture(1).obtrudeValue(2);
             case "parallel-after-map" -> IntStream.range(0, 2).map(i -> i + 1).parallel().sum();
             case "parallel-unordered-distinct" -> List.of(2, 1).parallelStream().unordered().distinct().toList();
+            case "parallel-unordered-limit-after-filter" -> List.of(2, 1).parallelStream().unordered().filter(x -> x > 0).limit(1).toList();
             case "pool-queue-take" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue().take();
             case "pool-queue-iterator" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue().iterator();
             case "priority-queue" -> new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new PriorityBlockingQueue<>());

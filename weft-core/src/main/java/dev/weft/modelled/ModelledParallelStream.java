@@ -59,8 +59,9 @@ import java.util.stream.StreamSupport;
  * of the terminal operation. {@code sequential()} hands back the JDK's sequential stream of the whole
  * pipeline, which runs on the calling thread, as the JDK's switch does; {@code iterator()} and
  * {@code spliterator()} traverse this stage on the calling thread after the earlier stages ran in parallel
- * ({@link #traversed}). Refused (the run stops as unsupported): {@code distinct}, {@code limit}
- * and {@code skip} on an unordered stream (the JDK keeps any of the candidates) and the other operations
+ * ({@link #traversed}). Refused (the run stops as unsupported): {@code distinct} on an unordered stream,
+ * {@code limit} and {@code skip} on one but after one-to-one operations on a source of known size (the
+ * JDK keeps any of the candidates; there it slices by position, as on an ordered stream) and the other operations
  * not listed in {@link #INTERMEDIATE}, {@link #STATEFUL} and {@link #TERMINAL}.
  */
 public final class ModelledParallelStream implements InvocationHandler {
@@ -164,17 +165,19 @@ public final class ModelledParallelStream implements InvocationHandler {
     /** The stage after stateful operation {@code method}: its input is what the operation keeps of this stage's results. */
     private ModelledParallelStream barrier(Method method, Object[] args, Supplier<Object> then) {
         String name = method.getName();
-        if (!ordered && !name.equals("sorted")) {
+        boolean slice = name.equals("limit") || name.equals("skip");
+        // On a source of known size with one-to-one operations the JDK slices by position, ordered or not (JDK 17 and 25).
+        if (!ordered && !name.equals("sorted") && !(slice && sizeKnownThroughOperations())) {
             unsupported(method.getDeclaringClass().getName() + "." + name + " on an unordered parallel stream");
         }
         Class<?> type = method.getDeclaringClass();
-        if (name.equals("limit") || name.equals("skip")) {
+        if (slice) {
             long n = (Long) args[0];
             if (n < 0) {
                 throw new IllegalArgumentException(Long.toString(n));
             }
             return new ModelledParallelStream(() -> slice(name.equals("skip") ? n : 0, name.equals("limit") ? n : Long.MAX_VALUE),
-                    type, Spliterator.ORDERED, true, List.of(), then);
+                    type, ordered ? Spliterator.ORDERED : 0, ordered, List.of(), then);
         }
         return new ModelledParallelStream(() -> elementsOf(call(method, sequential(outputs(input.call()), type), args)),
                 type, KNOWN_SIZE | Spliterator.ORDERED, true, List.of(), then);

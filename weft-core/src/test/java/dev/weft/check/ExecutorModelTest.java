@@ -91,6 +91,7 @@ class ExecutorModelTest {
             "completable-obtrude, java.util.concurrent.CompletableFuture.obtrudeValue",
             "parallel-after-map, parallel() on a stream that has operations already",
             "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
+            "parallel-unordered-limit-after-filter, java.util.stream.Stream.limit on an unordered parallel stream",
             "pool-queue-take, java.util.concurrent.ThreadPoolExecutor.getQueue().take",
             "pool-queue-iterator, java.util.concurrent.ThreadPoolExecutor.getQueue().iterator",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
