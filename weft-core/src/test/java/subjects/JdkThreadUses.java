@@ -6,9 +6,7 @@ import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveTask;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -26,12 +24,6 @@ public class JdkThreadUses {
                 scheduler.scheduleWithFixedDelay(() -> ticks++, 0, 1, TimeUnit.MILLISECONDS);
             }
             case "completer-child-failure" -> new FailingChild(null).invoke();
-            case "pool-core-timeout" -> {
-                ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
-                pool.allowCoreThreadTimeOut(true);
-                pool.execute(() -> ticks++);
-                pool.shutdown();
-            }
             case "parallel-stream-of-many" -> check(IntStream.range(0, 6).parallel().sum() == 15);
             case "parallel-limit-after-filter" -> check(List.of(1, 2, 3).parallelStream().filter(x -> x > 1).limit(1).toList().equals(List.of(2)));
             case "parallel-limit-after-map" -> check(List.of(1, 2, 3).parallelStream().map(x -> x * 2).limit(2).toList().equals(List.of(2, 4)));

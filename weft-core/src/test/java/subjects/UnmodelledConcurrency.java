@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -21,17 +20,13 @@ public class UnmodelledConcurrency {
                 ExecutorService pool = new ForkJoinPool(2);
                 pool.submit(() -> 1).get();
             }
-            case "scheduled-queue" -> ((ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1)).getQueue();
+            case "scheduled-queue-poll" -> ((ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1)).getQueue().poll();
             case "completable-obtrude" -> CompletableFuture.completedFuture(1).obtrudeValue(2);
             case "parallel-after-map" -> IntStream.range(0, 2).map(i -> i + 1).parallel().sum();
             case "parallel-unordered-distinct" -> List.of(2, 1).parallelStream().unordered().distinct().toList();
-            case "pool-max-below-live" -> {
-                ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
-                pool.prestartAllCoreThreads();
-                pool.setCorePoolSize(1);
-                pool.setMaximumPoolSize(1);
-            }
-            case "pool-queue" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue();
+            case "parallel-unordered-limit-after-filter" -> List.of(2, 1).parallelStream().unordered().filter(x -> x > 0).limit(1).toList();
+            case "pool-queue-take" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue().take();
+            case "pool-queue-iterator" -> ((ThreadPoolExecutor) Executors.newFixedThreadPool(1)).getQueue().iterator();
             case "priority-queue" -> new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new PriorityBlockingQueue<>());
             default -> throw new IllegalArgumentException(args[0]);
         }

@@ -22,12 +22,14 @@ import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.BaseStream;
 import java.util.stream.Collector;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * Weft's model of a parallel stream ({@code collection.parallelStream()}, {@code stream.parallel()} on a
@@ -54,10 +56,13 @@ import java.util.stream.Stream;
  * source of known size, where the JDK places the slice in the source and runs them on no element
  * outside it (seen on JDK 17 and 25); the comparator of
  * {@code sorted} and the {@code equals}/{@code hashCode} that {@code distinct} calls run on the thread
- * of the terminal operation. Refused (the run stops as unsupported): {@code distinct}, {@code limit}
- * and {@code skip} on an unordered stream (the JDK keeps any of the candidates), {@code iterator},
- * {@code sequential} and the other operations not listed in {@link #INTERMEDIATE}, {@link #STATEFUL}
- * and {@link #TERMINAL}.
+ * of the terminal operation. {@code sequential()} hands back the JDK's sequential stream of the whole
+ * pipeline, which runs on the calling thread, as the JDK's switch does; {@code iterator()} and
+ * {@code spliterator()} traverse this stage on the calling thread after the earlier stages ran in parallel
+ * ({@link #traversed}). Refused (the run stops as unsupported): {@code distinct} on an unordered stream,
+ * {@code limit} and {@code skip} on one but after one-to-one operations on a source of known size (the
+ * JDK keeps any of the candidates; there it slices by position, as on an ordered stream) and the other operations
+ * not listed in {@link #INTERMEDIATE}, {@link #STATEFUL} and {@link #TERMINAL}.
  */
 public final class ModelledParallelStream implements InvocationHandler {
     static final int MOST_PARTS = 4;
@@ -79,22 +84,25 @@ public final class ModelledParallelStream implements InvocationHandler {
     private final boolean ordered;
     /** The recorded operations since the source or the last barrier, each from a part's stream to the next. */
     private final List<Operation> operations;
+    /** The whole pipeline so far as the JDK runs it after {@code sequential()}: from the source, on the calling thread. */
+    private final Supplier<Object> sequentially;
 
     private record Operation(String name, Function<Object, Object> apply) {
     }
 
     private ModelledParallelStream(Callable<List<Object>> input, Class<?> sourceType, int characteristics, boolean ordered,
-            List<Operation> operations) {
+            List<Operation> operations, Supplier<Object> sequentially) {
         this.input = input;
         this.sourceType = sourceType;
         this.characteristics = characteristics;
         this.ordered = ordered;
         this.operations = operations;
+        this.sequentially = sequentially;
     }
 
     private static ModelledParallelStream ofSource(Spliterator<?> source, Class<?> type) {
         return new ModelledParallelStream(() -> elementsOf(source), type, source.characteristics(),
-                source.hasCharacteristics(Spliterator.ORDERED), List.of());
+                source.hasCharacteristics(Spliterator.ORDERED), List.of(), () -> sequentialOver(() -> source, source.characteristics(), type));
     }
 
     /** The program's {@code collection.parallelStream()}. */
@@ -127,16 +135,23 @@ public final class ModelledParallelStream implements InvocationHandler {
         if (name.equals("parallel") || name.equals("isParallel")) {
             return name.equals("parallel") ? self : true;
         }
+        if (name.equals("sequential")) {
+            return sequentially.get(); // the JDK runs the whole pipeline sequentially then, on the calling thread
+        }
+        if (name.equals("iterator") || name.equals("spliterator")) {
+            return call(method, traversed(), args);
+        }
+        Supplier<Object> then = () -> call(method, sequentially.get(), args);
         if (name.equals("unordered")) {
-            return proxy(self.getClass().getInterfaces()[0], new ModelledParallelStream(input, sourceType, characteristics, false, operations));
+            return proxy(self.getClass().getInterfaces()[0], new ModelledParallelStream(input, sourceType, characteristics, false, operations, then));
         }
         if (INTERMEDIATE.contains(name)) {
             List<Operation> next = new ArrayList<>(operations);
             next.add(new Operation(name, stream -> call(method, stream, args)));
-            return proxy(method.getReturnType(), new ModelledParallelStream(input, sourceType, characteristics, ordered, next));
+            return proxy(method.getReturnType(), new ModelledParallelStream(input, sourceType, characteristics, ordered, next, then));
         }
         if (STATEFUL.contains(name)) {
-            return proxy(method.getReturnType(), barrier(method, args));
+            return proxy(method.getReturnType(), barrier(method, args, then));
         }
         if (name.equals("close")) {
             return null;
@@ -148,22 +163,58 @@ public final class ModelledParallelStream implements InvocationHandler {
     }
 
     /** The stage after stateful operation {@code method}: its input is what the operation keeps of this stage's results. */
-    private ModelledParallelStream barrier(Method method, Object[] args) {
+    private ModelledParallelStream barrier(Method method, Object[] args, Supplier<Object> then) {
         String name = method.getName();
-        if (!ordered && !name.equals("sorted")) {
+        boolean slice = name.equals("limit") || name.equals("skip");
+        // On a source of known size with one-to-one operations the JDK slices by position, ordered or not (JDK 17 and 25).
+        if (!ordered && !name.equals("sorted") && !(slice && sizeKnownThroughOperations())) {
             unsupported(method.getDeclaringClass().getName() + "." + name + " on an unordered parallel stream");
         }
         Class<?> type = method.getDeclaringClass();
-        if (name.equals("limit") || name.equals("skip")) {
+        if (slice) {
             long n = (Long) args[0];
             if (n < 0) {
                 throw new IllegalArgumentException(Long.toString(n));
             }
             return new ModelledParallelStream(() -> slice(name.equals("skip") ? n : 0, name.equals("limit") ? n : Long.MAX_VALUE),
-                    type, Spliterator.ORDERED, true, List.of());
+                    type, ordered ? Spliterator.ORDERED : 0, ordered, List.of(), then);
         }
         return new ModelledParallelStream(() -> elementsOf(call(method, sequential(outputs(input.call()), type), args)),
-                type, KNOWN_SIZE | Spliterator.ORDERED, true, List.of());
+                type, KNOWN_SIZE | Spliterator.ORDERED, true, List.of(), then);
+    }
+
+    /**
+     * The stream an {@code iterator()} or {@code spliterator()} traverses, as the JDK's: at the first
+     * traversal the stages before the last stateful operation run in parallel (as {@link #input} runs
+     * them), and this stage's operations run on the calling thread, one element at a time as it advances.
+     */
+    private Object traversed() {
+        Object stream = sequentialOver(() -> {
+            try {
+                return ((BaseStream<?, ?>) sequential(input.call(), sourceType)).spliterator();
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, ordered ? Spliterator.ORDERED : 0, sourceType);
+        for (Operation operation : operations) {
+            stream = operation.apply().apply(stream);
+        }
+        return stream;
+    }
+
+    /** A sequential stream of kind {@code type} over the spliterator {@code source} gives when traversal starts. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object sequentialOver(Supplier<? extends Spliterator<?>> source, int characteristics, Class<?> type) {
+        Supplier raw = source;
+        if (type == IntStream.class) {
+            return StreamSupport.intStream(raw, characteristics, false);
+        }
+        if (type == LongStream.class) {
+            return StreamSupport.longStream(raw, characteristics, false);
+        }
+        return type == DoubleStream.class ? StreamSupport.doubleStream(raw, characteristics, false) : StreamSupport.stream(raw, characteristics, false);
     }
 
     /** This stage's results from index {@code from} to {@code to} (exclusive) in encounter order. */

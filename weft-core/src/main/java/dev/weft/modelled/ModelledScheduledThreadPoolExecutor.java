@@ -3,6 +3,7 @@ package dev.weft.modelled;
 import dev.weft.runtime.hooks.Hooks;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -12,6 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Weft's model of {@link ScheduledThreadPoolExecutor}: a queue of {@link ModelledScheduledTask}s ordered
@@ -25,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Departures: a periodic task runs at most {@value #PERIODIC_RUNS} times; a run in which it would
  * run again says it is incomplete. A worker waiting for work does not keep a run going (as
- * {@link ModelledThreadPoolExecutor}'s). The queue, removal, resizing and the JDK's hooks
+ * {@link ModelledThreadPoolExecutor}'s). {@code getQueue} is a view of the model's queue ({@link PoolQueueView}),
+ * without the calls that depend on the time a task is due ({@code poll}, {@code drainTo}, {@code clear}) or on
+ * the order of the JDK's heap ({@code toArray}), and without adding to it. Resizing and the JDK's hooks
  * ({@code decorateTask}, {@code beforeExecute}) are not modelled: calling them stops the run as unsupported.
  */
 public class ModelledScheduledThreadPoolExecutor extends ScheduledThreadPoolExecutor {
@@ -43,6 +47,7 @@ public class ModelledScheduledThreadPoolExecutor extends ScheduledThreadPoolExec
     private volatile boolean stopped;
     private boolean delayedAfterShutdown = true;
     private boolean periodicAfterShutdown;
+    private final PoolQueueView queueView = new PoolQueueView(this, new WaitingTasks());
 
     public ModelledScheduledThreadPoolExecutor(int core) {
         this(core, ModelledExecutors.defaultThreadFactory(), new AbortPolicy());
@@ -292,6 +297,98 @@ public class ModelledScheduledThreadPoolExecutor extends ScheduledThreadPoolExec
             }
         }
         return true;
+    }
+
+    // ------------------------------------------------------------------ the queue
+
+    /** The model's queue as the program may see and change it (see {@link PoolQueueView}). */
+    @Override
+    public BlockingQueue<Runnable> getQueue() {
+        return queueView;
+    }
+
+    /** Takes {@code task} off the queue if it waits there, as the JDK's. */
+    @Override
+    public synchronized boolean remove(Runnable task) {
+        boolean removed = unlink(waiting -> waiting.equals(task), false);
+        notifyAll();
+        return removed;
+    }
+
+    /** Takes every cancelled task off the queue, as the JDK's. */
+    @Override
+    public synchronized void purge() {
+        unlink(ModelledScheduledTask::isCancelled, true);
+        notifyAll();
+    }
+
+    /** Holding the monitor: unlinks the waiting tasks that {@code matches} (the first only, unless {@code all}); whether any. */
+    private boolean unlink(Predicate<ModelledScheduledTask<?>> matches, boolean all) {
+        boolean removed = false;
+        ModelledScheduledTask<?> before = null;
+        for (ModelledScheduledTask<?> task = head; task != null; task = task.next) {
+            if (!matches.test(task)) {
+                before = task;
+                continue;
+            }
+            if (before == null) {
+                head = task.next;
+            } else {
+                before.next = task.next;
+            }
+            removed = true;
+            if (!all) {
+                break;
+            }
+        }
+        return removed;
+    }
+
+    /** What {@link PoolQueueView} may do with this pool's queue (called holding the monitor). */
+    private final class WaitingTasks implements PoolQueueView.Tasks {
+        @Override
+        public List<Runnable> visible() {
+            List<Runnable> tasks = new ArrayList<>();
+            for (ModelledScheduledTask<?> task = head; task != null; task = task.next) {
+                tasks.add(task);
+            }
+            return tasks;
+        }
+
+        @Override
+        public Runnable pollReady() {
+            throw refused("poll, drainTo or clear (they take only tasks already due, a time Weft leaves open)");
+        }
+
+        @Override
+        public boolean unlink(Object task) {
+            return ModelledScheduledThreadPoolExecutor.this.unlink(task::equals, false);
+        }
+
+        @Override
+        public int remainingCapacity() {
+            return Integer.MAX_VALUE;
+        }
+
+        @Override
+        public boolean offer(Runnable task) {
+            throw refused("offer or add");
+        }
+
+        @Override
+        public boolean arrayInJdkOrder() {
+            return false;
+        }
+
+        @Override
+        public String kind() {
+            return "ScheduledThreadPoolExecutor";
+        }
+
+        private IllegalStateException refused(String call) {
+            Hooks.unsupported("java.util.concurrent.ScheduledThreadPoolExecutor.getQueue()." + call, -1);
+            return new IllegalStateException("unreachable: the run is over");
+        }
     }
 
     @Override

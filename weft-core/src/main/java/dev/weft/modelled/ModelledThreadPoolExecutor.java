@@ -18,22 +18,25 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Predicate;
 
 /**
  * Weft's model of {@link ThreadPoolExecutor}: the JDK's policy (a new worker per task up to the core
  * size, then the queue, then new workers up to the maximum, then the rejection handler), with the
- * queue and the workers' hand-over written on this pool's monitor. Workers are ordinary threads from
- * the pool's thread factory, so they are program threads of the run. Tasks from {@code submit} and
- * the {@code invoke*} methods are {@link ModelledFutureTask}s.
+ * queue ({@link WorkQueue}) and the workers' hand-over written on this pool's monitor. Workers are
+ * ordinary threads from the pool's thread factory, so they are program threads of the run. Tasks from
+ * {@code submit} and the {@code invoke*} methods are {@link ModelledFutureTask}s ({@link Invocations}).
+ * A worker above the core size (any worker, once {@code allowCoreThreadTimeOut(true)}) waits for work
+ * with a timed wait of the keep-alive time, which Weft lets run out at any moment, and then ends, as
+ * the JDK's; a worker that a task's exception ended is replaced.
  *
- * <p>Departures: idle workers never time out (keep-alive times are accepted and ignored); a worker
- * waiting for work does not keep a run going once every other thread has ended (a pool the program
- * never shuts down ends its run normally, where the JDK's would keep the JVM alive); {@code invokeAny}
- * submits every task at once; the work queue passed to a constructor only gives the queue's kind and
- * capacity ({@link SynchronousQueue}, {@link LinkedBlockingQueue}, {@link LinkedBlockingDeque} or
- * {@link ArrayBlockingQueue}, empty); {@code getQueue} and a maximum size below the live workers are
- * not modelled (calling them stops the run as unsupported).
+ * <p>Departures: a worker waiting for work without a time-out, or whose time-out only could end it,
+ * does not keep a run going once every other thread has ended (a pool the program never shuts down
+ * ends its run normally, where the JDK's would keep the JVM alive); {@code invokeAny} submits every
+ * task at once; the work queue passed to a constructor only gives the queue's kind and capacity
+ * ({@link SynchronousQueue}, {@link LinkedBlockingQueue}, {@link LinkedBlockingDeque} or
+ * {@link ArrayBlockingQueue}, empty), and {@code getQueue} hands out a view of the model's queue
+ * ({@link PoolQueueView}), not that object; a maximum size below the live workers is not modelled
+ * (calling it stops the run as unsupported).
  */
 public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     private static final int RUNNING = 0;
@@ -43,10 +46,12 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     /** Written under this pool's monitor only. */
     private volatile int core;
     private volatile int max;
-    private final long keepAliveNanos;
+    /** Written under this pool's monitor only. */
+    private volatile long keepAliveNanos;
+    /** Written under this pool's monitor only. */
     private volatile boolean coreTimesOut;
-    /** How many tasks may wait; 0 is a hand-over queue, where a task waits only for a worker that is idle. */
-    private final int capacity;
+    private final WorkQueue queue;
+    private final PoolQueueView queueView;
     private final Object termination = new Object();
     private ThreadFactory threadFactory;
     private RejectedExecutionHandler rejection;
@@ -55,24 +60,11 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     private volatile int state;
     /** Written under this pool's monitor and {@link #termination} only. */
     private volatile boolean terminated;
-    private Node head;
-    private Node tail;
-    private int queued;
     private Thread[] workers = new Thread[4];
     private int live;
-    private int idle;
     private int active;
     private int largest;
     private long completed;
-
-    private static final class Node {
-        final Runnable task;
-        Node next;
-
-        Node(Runnable task) {
-            this.task = task;
-        }
-    }
 
     private final class Worker implements Runnable {
         private Runnable first;
@@ -117,7 +109,8 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         this.core = core;
         this.max = max;
         this.keepAliveNanos = unit.toNanos(keepAlive);
-        this.capacity = capacityOf(queue);
+        this.queue = new WorkQueue(this, capacityOf(queue));
+        this.queueView = new PoolQueueView(this, this.queue);
         this.threadFactory = factory;
         this.rejection = handler;
     }
@@ -154,8 +147,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         if (live < core) {
             return startWorker(command);
         }
-        if (capacity == 0 ? queued < idle : queued < capacity) {
-            enqueue(command);
+        if (queue.offer(command)) {
             if (live == 0) {
                 startWorker(null);
             }
@@ -178,38 +170,12 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
             }
         } else if (handler instanceof DiscardOldestPolicy) {
             if (!isShutdown()) {
-                synchronized (this) {
-                    if (head != null) {
-                        dequeue();
-                    }
-                }
+                queueView.poll();
                 execute(command);
             }
         } else if (!(handler instanceof DiscardPolicy)) {
             handler.rejectedExecution(command, this);
         }
-    }
-
-    private void enqueue(Runnable task) {
-        Node node = new Node(task);
-        if (tail == null) {
-            head = node;
-        } else {
-            tail.next = node;
-        }
-        tail = node;
-        queued++;
-        notify();
-    }
-
-    private Runnable dequeue() {
-        Node node = head;
-        head = node.next;
-        if (head == null) {
-            tail = null;
-        }
-        queued--;
-        return node.task;
     }
 
     @Override
@@ -234,45 +200,18 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
 
     @Override
     public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks) throws InterruptedException {
-        return invokeAll(tasks, false, 0);
+        return Invocations.invokeAll(this, tasks, false, 0);
     }
 
     @Override
     public <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit) throws InterruptedException {
-        return invokeAll(tasks, true, Deadlines.after(timeout, unit));
-    }
-
-    /** Submits every task and waits for all; on a timeout the unfinished ones are cancelled. */
-    private <T> List<Future<T>> invokeAll(Collection<? extends Callable<T>> tasks, boolean timed, long deadline) throws InterruptedException {
-        List<ModelledFutureTask<T>> submitted = new ArrayList<>(tasks.size());
-        boolean finished = false;
-        try {
-            for (Callable<T> task : tasks) {
-                submitted.add(new ModelledFutureTask<>(task));
-            }
-            for (ModelledFutureTask<T> task : submitted) {
-                execute(task);
-            }
-            for (ModelledFutureTask<T> task : submitted) {
-                if (!timed) {
-                    task.awaitDone();
-                } else if (!task.awaitDone(deadline)) {
-                    return new ArrayList<>(submitted);
-                }
-            }
-            finished = true;
-            return new ArrayList<>(submitted);
-        } finally {
-            if (!finished) {
-                cancelAll(submitted);
-            }
-        }
+        return Invocations.invokeAll(this, tasks, true, Deadlines.after(timeout, unit));
     }
 
     @Override
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws InterruptedException, ExecutionException {
         try {
-            return invokeAny(tasks, false, 0);
+            return Invocations.invokeAny(this, tasks, false, 0);
         } catch (TimeoutException e) {
             throw new IllegalStateException("an untimed invokeAny timed out", e);
         }
@@ -281,33 +220,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     @Override
     public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
-        return invokeAny(tasks, true, Deadlines.after(timeout, unit));
-    }
-
-    private <T> T invokeAny(Collection<? extends Callable<T>> tasks, boolean timed, long deadline)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        if (tasks.isEmpty()) {
-            throw new IllegalArgumentException();
-        }
-        FirstSuccess<T> race = new FirstSuccess<>(tasks.size());
-        List<ModelledFutureTask<T>> submitted = new ArrayList<>(tasks.size());
-        try {
-            for (Callable<T> task : tasks) {
-                submitted.add(race.contender(task));
-            }
-            for (ModelledFutureTask<T> task : submitted) {
-                execute(task);
-            }
-            return race.await(timed, deadline);
-        } finally {
-            cancelAll(submitted);
-        }
-    }
-
-    private static <T> void cancelAll(List<ModelledFutureTask<T>> tasks) {
-        for (ModelledFutureTask<T> task : tasks) {
-            task.cancel(true);
-        }
+        return Invocations.invokeAny(this, tasks, true, Deadlines.after(timeout, unit));
     }
 
     // ------------------------------------------------------------------ workers
@@ -333,39 +246,70 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     }
 
     /**
-     * The calling worker's next task, after its last one ({@code finishedOne}); null when it is to end.
-     * While it waits for work it tells the runtime so: a run whose other threads are all done ends.
+     * The calling worker's next task, after its last one ({@code finishedOne}); null when it is to end,
+     * as the JDK's {@code getTask}: the pool stops, or it shuts down with no task left, or the pool
+     * has more workers than its maximum, or the worker's keep-alive time ran out while it may time out
+     * (above the core size, or core workers time out); in the last two cases only if another worker
+     * remains or no task waits. A task handed over to an idle worker (a {@link SynchronousQueue}) is
+     * the workers' already: one of them takes it even when the pool stops.
      */
     private synchronized Runnable next(boolean finishedOne) {
         if (finishedOne) {
             active--;
             completed++;
         }
-        while (state < STOP && (head != null || state == RUNNING)) {
-            if (head != null) {
+        boolean timedOut = false;
+        while (state < STOP && (!queue.isEmpty() || state == RUNNING) || queue.handingOver()) {
+            boolean timed = coreTimesOut || live > core;
+            if ((live > max || timed && timedOut) && (live > 1 || queue.isEmpty()) && !queue.unclaimed()) {
+                break;
+            }
+            if (!queue.isEmpty()) {
                 active++;
-                return dequeue();
+                if (state == STOP) {
+                    Thread.currentThread().interrupt();
+                }
+                return queue.poll();
             }
-            idle++;
-            Hooks.awaitingWork(true);
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                // shutdownNow's interrupt, or a stale one from a cancelled task: the loop re-reads the state
-            } finally {
-                Hooks.awaitingWork(false);
-                idle--;
-            }
+            timedOut = !awaitWork(timed);
         }
         removeWorker(Thread.currentThread());
         return null;
     }
 
-    /** A task threw out of a worker (through {@code execute}): the worker ends with that exception. */
+    /**
+     * Holding the monitor: waits for a task, at most the keep-alive time when {@code timed}; false once
+     * that time has run out. While it waits the worker tells the runtime so: a run whose other threads
+     * are all done ends.
+     */
+    private boolean awaitWork(boolean timed) {
+        queue.idle++;
+        Hooks.awaitingWork(true);
+        try {
+            if (!timed) {
+                wait();
+                return true;
+            }
+            long deadline = Deadlines.after(keepAliveNanos, TimeUnit.NANOSECONDS);
+            Deadlines.waitUntil(this, deadline);
+            return deadline - System.nanoTime() > 0;
+        } catch (InterruptedException e) {
+            // shutdownNow's interrupt, or a stale one from a cancelled task: the caller re-reads the state
+            return true;
+        } finally {
+            Hooks.awaitingWork(false);
+            queue.idle--;
+        }
+    }
+
+    /** A task threw out of a worker (through {@code execute}): the worker ends with that exception, and another takes its place. */
     private synchronized void failed() {
         active--;
         completed++;
         removeWorker(Thread.currentThread());
+        if (state == RUNNING || state == SHUTDOWN && !queue.isEmpty()) {
+            startWorker(null);
+        }
     }
 
     private void removeWorker(Thread thread) {
@@ -380,7 +324,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     }
 
     private void terminateIfDone() {
-        if (live == 0 && (state == STOP || state == SHUTDOWN && head == null)) {
+        if (live == 0 && (state == STOP || state == SHUTDOWN && queue.isEmpty())) {
             synchronized (termination) {
                 terminated = true;
                 termination.notifyAll();
@@ -399,13 +343,12 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         terminateIfDone();
     }
 
+    /** As the JDK's: the waiting tasks are taken off and returned, every worker is interrupted. */
     @Override
     public synchronized List<Runnable> shutdownNow() {
         state = STOP;
-        List<Runnable> pending = new ArrayList<>(queued);
-        while (head != null) {
-            pending.add(dequeue());
-        }
+        List<Runnable> pending = new ArrayList<>();
+        queueView.drainTo(pending);
         for (int i = 0; i < live; i++) {
             workers[i].interrupt();
         }
@@ -468,7 +411,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         return max;
     }
 
-    /** As the JDK's: a larger core starts workers for the tasks waiting (a smaller one: see the keep-alive departure). */
+    /** As the JDK's: a larger core starts workers for the tasks waiting; a smaller one wakes the idle workers, which may now time out. */
     @Override
     public synchronized void setCorePoolSize(int size) {
         if (size < 0 || max < size) {
@@ -476,37 +419,37 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         }
         int added = size - core;
         core = size;
-        for (int k = Math.min(added, queued); k > 0 && head != null && startWorker(null); k--) {
+        if (live > size) {
+            notifyAll();
+            return;
+        }
+        for (int k = Math.min(added, queue.size()); k > 0 && !queue.isEmpty() && startWorker(null); k--) {
             // each new worker takes a waiting task
         }
     }
 
-    /** A maximum below the live workers is not modelled (the JDK's idle workers above it end): the run stops as unsupported. */
+    /** As the JDK's: workers above a smaller maximum end once idle (the idle ones are woken for it). */
     @Override
     public synchronized void setMaximumPoolSize(int size) {
         if (size <= 0 || size < core) {
             throw new IllegalArgumentException();
         }
-        if (size < live) {
-            Hooks.unsupported("java.util.concurrent.ThreadPoolExecutor.setMaximumPoolSize below the pool's live workers", -1);
-        }
         max = size;
+        if (live > size) {
+            notifyAll();
+        }
     }
 
-    /**
-     * Accepted as the JDK's; but Weft's workers never time out (the keep-alive departure), so with
-     * {@code true} no run hands a task to a fresh worker after a core worker timed out: the run says
-     * it is incomplete.
-     */
     @Override
-    public void allowCoreThreadTimeOut(boolean value) {
+    public synchronized void allowCoreThreadTimeOut(boolean value) {
         if (value && keepAliveNanos <= 0) {
             throw new IllegalArgumentException("Core threads must have nonzero keep alive times");
         }
-        coreTimesOut = value;
-        if (value) {
-            Hooks.modelBoundReached("ThreadPoolExecutor.allowCoreThreadTimeOut(true): Weft's idle workers never time out, "
-                    + "so no run gives a task to a fresh worker after one did");
+        if (value != coreTimesOut) {
+            coreTimesOut = value;
+            if (value) {
+                notifyAll();
+            }
         }
     }
 
@@ -515,10 +458,35 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
         return coreTimesOut;
     }
 
+    /** As the JDK's: a shorter time wakes the idle workers, whose waits start again with it. */
+    @Override
+    public synchronized void setKeepAliveTime(long time, TimeUnit unit) {
+        long nanos = unit.toNanos(time);
+        if (time < 0 || nanos == 0 && coreTimesOut) {
+            throw new IllegalArgumentException();
+        }
+        long shorter = keepAliveNanos - nanos;
+        keepAliveNanos = nanos;
+        if (shorter > 0) {
+            notifyAll();
+        }
+    }
+
+    @Override
+    public synchronized long getKeepAliveTime(TimeUnit unit) {
+        return unit.convert(keepAliveNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** The model's queue as the program may see and change it (see {@link PoolQueueView}). */
+    @Override
+    public BlockingQueue<Runnable> getQueue() {
+        return queueView;
+    }
+
     /** Takes the first waiting task equal to {@code task} off the queue, as the JDK's. */
     @Override
     public synchronized boolean remove(Runnable task) {
-        boolean removed = removeQueued(waiting -> task.equals(waiting), false) > 0;
+        boolean removed = queueView.remove(task);
         terminateIfDone();
         return removed;
     }
@@ -526,34 +494,8 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     /** Takes every waiting task that is a cancelled {@code Future} off the queue, as the JDK's. */
     @Override
     public synchronized void purge() {
-        removeQueued(waiting -> waiting instanceof Future<?> future && future.isCancelled(), true);
+        queue.remove(waiting -> waiting instanceof Future<?> future && future.isCancelled(), true);
         terminateIfDone();
-    }
-
-    /** Holding the monitor: unlinks the waiting tasks that {@code matches} (the first only, unless {@code all}); how many. */
-    private int removeQueued(Predicate<Runnable> matches, boolean all) {
-        int removed = 0;
-        Node before = null;
-        for (Node node = head; node != null; node = node.next) {
-            if (!matches.test(node.task)) {
-                before = node;
-                continue;
-            }
-            if (before == null) {
-                head = node.next;
-            } else {
-                before.next = node.next;
-            }
-            if (tail == node) {
-                tail = before;
-            }
-            queued--;
-            removed++;
-            if (!all) {
-                break;
-            }
-        }
-        return removed;
     }
 
     @Override
@@ -599,7 +541,7 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
 
     @Override
     public synchronized long getTaskCount() {
-        return completed + active + queued;
+        return completed + active + queue.size();
     }
 
     @Override
@@ -612,6 +554,6 @@ public class ModelledThreadPoolExecutor extends ThreadPoolExecutor {
     public synchronized String toString() {
         String run = state == RUNNING ? "Running" : terminated ? "Terminated" : "Shutting down";
         return ThreadPoolExecutor.class.getName() + "@" + Integer.toHexString(hashCode()) + "[" + run + ", pool size = " + live
-                + ", active threads = " + active + ", queued tasks = " + queued + ", completed tasks = " + completed + "]";
+                + ", active threads = " + active + ", queued tasks = " + queue.size() + ", completed tasks = " + completed + "]";
     }
 }

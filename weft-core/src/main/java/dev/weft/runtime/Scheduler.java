@@ -872,9 +872,12 @@ final class Scheduler {
         return false;
     }
 
-    /** A pool worker blocked waiting for work (see {@link ThreadLifecycle#awaitingWork}): it cannot keep the run going by itself. */
+    /**
+     * A pool worker blocked waiting for work (see {@link ThreadLifecycle#awaitingWork}): it cannot keep the run going by itself.
+     * Nor can one whose keep-alive time may run out: that would only end it, which no other thread is left to see.
+     */
     private boolean isIdleWorker(RunThread t) {
-        return t.awaitingWork && !isEnabled(t);
+        return t.awaitingWork && (Outcomes.due(outcomes(t)) & ~Outcomes.TIMED_OUT) == Outcomes.NONE;
     }
 
     private String describe(Choice choice) {

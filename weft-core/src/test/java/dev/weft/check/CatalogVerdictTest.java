@@ -41,7 +41,7 @@ class CatalogVerdictTest {
     static final long DPOR_RUNS = 2_000;
     static final long MCR_RUNS = 20_000;
 
-    /** {@code -Dweft.catalog.only=A,B}: only the programs whose names contain one of these (a quicker check of a few rows). */
+    /** {@code -Dweft.catalog.only=Pool,Stream}: only the rows whose class name contains one of these (all when unset). */
     private static final List<String> ONLY = List.of(System.getProperty("weft.catalog.only", "").split(","));
 
     static Stream<Arguments> entries() {
@@ -88,7 +88,7 @@ class CatalogVerdictTest {
      * "write", a JDK call such as "Map.get"), each pair's names in alphabetical order joined by "/",
      * pairs separated by ";"; "-" for none.
      */
-    @ParameterizedTest(name = "races {0} {1}", allowZeroInvocations = true)
+    @ParameterizedTest(name = "races {0} {1}", allowZeroInvocations = true) // none, when weft.catalog.only picks no row naming races
     @MethodSource("entriesNamingRaces")
     void races(String className, String model, Catalog.Entry entry) throws Exception {
         DataRaceTest.Explored explored = DataRaceTest.explore(className, MemoryModel.valueOf(model.toUpperCase(Locale.ROOT)));

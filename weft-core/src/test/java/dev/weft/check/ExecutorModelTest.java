@@ -87,12 +87,13 @@ class ExecutorModelTest {
     @CsvSource({
             "fork-join-statistics, java.util.concurrent.ForkJoinPool.getStealCount",
             "fork-join-as-executor-service, java.util.concurrent.Future.get",
-            "scheduled-queue, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue",
+            "scheduled-queue-poll, java.util.concurrent.ScheduledThreadPoolExecutor.getQueue().poll",
             "completable-obtrude, java.util.concurrent.CompletableFuture.obtrudeValue",
             "parallel-after-map, parallel() on a stream that has operations already",
             "parallel-unordered-distinct, java.util.stream.Stream.distinct on an unordered parallel stream",
-            "pool-queue, java.util.concurrent.ThreadPoolExecutor.getQueue",
-            "pool-max-below-live, java.util.concurrent.ThreadPoolExecutor.setMaximumPoolSize below the pool's live workers",
+            "parallel-unordered-limit-after-filter, java.util.stream.Stream.limit on an unordered parallel stream",
+            "pool-queue-take, java.util.concurrent.ThreadPoolExecutor.getQueue().take",
+            "pool-queue-iterator, java.util.concurrent.ThreadPoolExecutor.getQueue().iterator",
             "priority-queue, java.util.concurrent.ThreadPoolExecutor with a work queue of java.util.concurrent.PriorityBlockingQueue"})
     void executorsWeftDoesNotModelStopTheExplorationNamingTheApi(String use, String api) throws Exception {
         String subjects = Path.of(subjects.UnmodelledConcurrency.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
