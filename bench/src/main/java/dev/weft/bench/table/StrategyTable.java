@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  * as {@code weft check}), {@code --programs benchmarks|jdk|juc} (the benchmark catalogue, default, or
  * the example catalogue's programs on shared JDK objects, or its java.util.concurrent programs), {@code --workers N} (default 1, so that run
  * counts do not depend on timing), {@code --states} (count each cell's distinct read states, {@link ReadSignature}: what
- * the runs' reads returned; the time to compute them is in the cell's seconds), {@code --write DIR}: write
+ * the reads of its runs that ran to their end returned; the time to compute them is in the cell's seconds), {@code --write DIR}: write
  * {@code DIR/benchmarks.csv} ({@code benchmarks-jdk.csv}) and replace the generated part of
  * {@code DIR/benchmarks.md} (the set's own part for {@code jdk} and {@code juc}); without it the table goes to
  * standard output. Each cell explores past the first bug, so it gives both the
@@ -83,7 +83,11 @@ public final class StrategyTable {
             List<Cell> cells = new ArrayList<>();
             for (String name : strategies) {
                 Set<ReadSignature> states = ConcurrentHashMap.newKeySet();
-                Consumer<RunResult> observer = countStates ? run -> states.add(ReadSignature.of(run.trace())) : null;
+                Consumer<RunResult> observer = countStates ? run -> {
+                    if (run.status() != RunResult.Status.STOPPED && run.status() != RunResult.Status.UNSUPPORTED) {
+                        states.add(ReadSignature.of(run.trace())); // a run cut short is no state of its own
+                    }
+                } : null;
                 ExplorationResult r = explore(classpath, entry.className(), RunConfig.of(model).withSpuriousWakeups(spurious), name, solver,
                         maxRuns, timeLimit, workers, observer);
                 boolean wrong = r.verdict() == ExplorationResult.Verdict.BUG ? !entry.expectsBug() : r.complete() && entry.expectsBug();
